@@ -1,0 +1,4 @@
+//! Tournament director (SPEC.md layer `tournament`; RULES.md §3): pure, no I/O besides the
+//! format modules, which read and write strings.
+
+pub mod fesa;
