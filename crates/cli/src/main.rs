@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod shogi_cmd;
+
 #[derive(Parser)]
 #[command(name = "shinpan", version, about = "Referee shogi and Go by the federations' rules")]
 struct Cli {
@@ -12,9 +14,27 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Count the leaves of the legal move tree of a shogi position.
+    Perft {
+        /// Position (default: the start position).
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Play every leaf move instead of counting moves at the last ply.
+        #[arg(long)]
+        no_bulk: bool,
+        /// One JSON line {"depth","nodes","seconds","nps"}.
+        #[arg(long)]
+        json: bool,
+        depth: u32,
+    },
+    /// Read SFENs on stdin, print each one's legal moves in USI, sorted.
+    Moves,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
+        Command::Moves => shogi_cmd::moves(),
+    }
 }

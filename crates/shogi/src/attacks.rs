@@ -45,9 +45,9 @@ static GOLD: [[Bitboard; 81]; 2] = [step_table(&GOLD_STEPS, Color::Black), step_
 static KING: [Bitboard; 81] = step_table(&KING_STEPS, Color::Black);
 
 /// Ray directions. `N` is toward rank a (sente's forward), `E` toward file 1.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(usize)]
-enum Dir {
+pub(crate) enum Dir {
     N = 0,
     NE = 1,
     E = 2,
@@ -84,6 +84,88 @@ const fn ray_table() -> [[Bitboard; 81]; 8] {
 }
 
 static RAYS: [[Bitboard; 81]; 8] = ray_table();
+
+const DIRS: [Dir; 8] = [Dir::N, Dir::NE, Dir::E, Dir::SE, Dir::S, Dir::SW, Dir::W, Dir::NW];
+
+/// `DIRECTION[a][b]`: 1 + the direction from `a` toward `b` when they share a line, else 0.
+/// A byte table (6.5 KB) stays in L1 where the 16-byte line tables would not.
+const fn direction_table() -> [[u8; 81]; 81] {
+    let rays = ray_table();
+    let mut t = [[0u8; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let mut b = 0;
+            while b < 81 {
+                if rays[d][a].0 & (1u128 << b) != 0 {
+                    t[a][b] = d as u8 + 1;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static DIRECTION: [[u8; 81]; 81] = direction_table();
+
+const fn distance_table() -> [[u8; 81]; 81] {
+    let mut t = [[0u8; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            let df = (a / 9) as i32 - (b / 9) as i32;
+            let dr = (a % 9) as i32 - (b % 9) as i32;
+            let df = if df < 0 { -df } else { df };
+            let dr = if dr < 0 { -dr } else { dr };
+            t[a][b] = if df > dr { df as u8 } else { dr as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static DISTANCE: [[u8; 81]; 81] = distance_table();
+
+/// King-move (Chebyshev) distance between two squares.
+#[inline(always)]
+pub(crate) fn distance(a: Square, b: Square) -> u8 {
+    DISTANCE[a.index()][b.index()]
+}
+
+/// The direction from `a` toward `b`, if they share a file, rank or diagonal.
+#[inline(always)]
+pub(crate) fn direction(a: Square, b: Square) -> Option<Dir> {
+    match DIRECTION[a.index()][b.index()] {
+        0 => None,
+        d => Some(DIRS[d as usize - 1]),
+    }
+}
+
+impl Dir {
+    /// Along a file or rank (rook-like) rather than a diagonal.
+    #[inline(always)]
+    pub(crate) const fn is_orthogonal(self) -> bool {
+        (self as usize) % 2 == 0
+    }
+    #[inline(always)]
+    pub(crate) fn ray(self, sq: Square) -> Bitboard {
+        RAYS[self as usize][sq.index()]
+    }
+    /// Squares reached from `sq` along this direction, up to and including the first blocker.
+    #[inline(always)]
+    pub(crate) fn attacks(self, sq: Square, occ: Bitboard) -> Bitboard {
+        Bitboard(match self {
+            Dir::N | Dir::NE | Dir::E | Dir::SE => negative_ray(self, sq, occ),
+            _ => positive_ray(self, sq, occ),
+        })
+    }
+}
 
 /// Ray toward higher square indices (S, SW, W, NW): the first blocker is the lowest bit.
 #[inline(always)]

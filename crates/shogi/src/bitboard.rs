@@ -99,15 +99,6 @@ impl Bitboard {
     pub const fn and_not(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)
     }
-    /// Shifts one rank toward `color`'s far side (sente: toward rank a). Squares leaving the board
-    /// wrap into the neighbour file, so callers mask with a rank set first.
-    #[inline]
-    pub(crate) const fn forward(self, color: Color) -> Bitboard {
-        match color {
-            Color::Black => Bitboard(self.0 >> 1),
-            Color::White => Bitboard((self.0 << 1) & ALL_BITS),
-        }
-    }
     /// Every file that holds at least one square of `self`, as a full-file mask.
     #[inline]
     pub(crate) fn fill_files(self) -> Bitboard {

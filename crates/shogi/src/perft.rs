@@ -5,6 +5,12 @@ use crate::position::Position;
 
 /// Leaf count at `depth`. With `bulk`, the last ply counts moves instead of playing them.
 pub fn perft(pos: &Position, depth: u32, bulk: bool) -> u64 {
+    let mut pos = pos.clone();
+    perft_mut(&mut pos, depth, bulk)
+}
+
+/// Make/unmake recursion: one position, moves played and taken back.
+fn perft_mut(pos: &mut Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -13,22 +19,12 @@ pub fn perft(pos: &Position, depth: u32, bulk: bool) -> u64 {
     }
     let mut list = MoveList::new();
     pos.legal_moves_into(&mut list);
-    if depth == 1 {
-        // Play every leaf move, as a non-bulk perft must.
-        let mut n = 0;
-        for &mv in &list {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            std::hint::black_box(&child);
-            n += 1;
-        }
-        return n;
-    }
     let mut n = 0;
     for &mv in &list {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        n += perft(&child, depth - 1, bulk);
+        let undo = pos.play_unchecked(mv);
+        // Without bulk counting every leaf move is played (and taken back).
+        n += if depth == 1 { std::hint::black_box(1) } else { perft_mut(pos, depth - 1, bulk) };
+        pos.undo_unchecked(mv, undo);
     }
     n
 }

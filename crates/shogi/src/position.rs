@@ -6,6 +6,14 @@ use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
 use crate::zobrist::KEYS;
 use std::fmt;
 
+/// What [`Position::undo_unchecked`] needs to take a move back.
+#[derive(Debug, Clone, Copy)]
+pub struct Undo {
+    captured: u8,
+    checkers: Bitboard,
+    hash: u64,
+}
+
 /// Why a position cannot be constructed (SFEN validation and [`Position::from_parts`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -78,8 +86,12 @@ impl IllegalMove {
 /// Always valid: one king per side, no dead piece, no nifu, the side not to move not in check.
 #[derive(Clone)]
 pub struct Position {
-    board: [Option<Piece>; 81],
+    /// Piece codes (see `Piece::code`), 0 = empty: a byte per square keeps clones small.
+    board: [u8; 81],
     by_color: [Bitboard; 2],
+    /// Both colours together. Kept as its own field (rather than OR-ing `by_color` on demand) so
+    /// that it is read with the same width it was written: no store-forwarding stall after undo.
+    occupied: Bitboard,
     by_kind: [Bitboard; PieceKind::NUM],
     hands: [Hand; 2],
     turn: Color,
@@ -88,6 +100,31 @@ pub struct Position {
     hash: u64,
     /// SFEN move number (1 for the first move of the game).
     move_number: u32,
+}
+
+/// Whether a piece of `kind` and `color` standing on `from` attacks `target` given `occ`.
+#[inline]
+fn gives_direct_check(color: Color, kind: PieceKind, from: Square, target: Square, occ: Bitboard) -> bool {
+    // Most moves land far from the enemy king: then only a slider can reach it, along the one
+    // ray from `from` toward `target`.
+    if distance(from, target) <= 2 {
+        return attacks(color, kind, from, occ).contains(target);
+    }
+    const SLIDERS: u32 = 1 << PieceKind::Lance as u32
+        | 1 << PieceKind::Bishop as u32
+        | 1 << PieceKind::Rook as u32
+        | 1 << PieceKind::Horse as u32
+        | 1 << PieceKind::Dragon as u32;
+    if SLIDERS & (1 << kind as u32) == 0 {
+        return false;
+    }
+    let Some(dir) = direction(from, target) else { return false };
+    let slides = match kind {
+        PieceKind::Lance => dir == if color == Color::Black { Dir::N } else { Dir::S },
+        PieceKind::Bishop | PieceKind::Horse => !dir.is_orthogonal(),
+        _ => dir.is_orthogonal(),
+    };
+    slides && dir.attacks(from, occ).contains(target)
 }
 
 /// Squares where a piece of `kind` and `color` could never move again: last rank for P and L,
@@ -122,8 +159,9 @@ impl Position {
         move_number: u32,
     ) -> Result<Position, PositionError> {
         let mut pos = Position {
-            board: [None; 81],
+            board: [0; 81],
             by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
             by_kind: [Bitboard::EMPTY; PieceKind::NUM],
             hands,
             turn,
@@ -182,18 +220,10 @@ impl Position {
     #[inline]
     fn put(&mut self, sq: Square, p: Piece) {
         let b = Bitboard::from_square(sq);
-        self.board[sq.index()] = Some(p);
+        self.board[sq.index()] = p.code();
         self.by_color[p.color.index()] |= b;
+        self.occupied |= b;
         self.by_kind[p.kind.index()] |= b;
-        self.hash ^= KEYS.board[p.code() as usize][sq.index()];
-    }
-
-    #[inline]
-    fn remove(&mut self, sq: Square, p: Piece) {
-        let b = Bitboard::from_square(sq);
-        self.board[sq.index()] = None;
-        self.by_color[p.color.index()] ^= b;
-        self.by_kind[p.kind.index()] ^= b;
         self.hash ^= KEYS.board[p.code() as usize][sq.index()];
     }
 
@@ -205,7 +235,7 @@ impl Position {
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        Piece::from_code(self.board[sq.index()])
     }
     #[inline]
     pub fn hand(&self, color: Color) -> Hand {
@@ -217,7 +247,7 @@ impl Position {
     }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.occupied
     }
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {
@@ -289,10 +319,32 @@ impl Position {
             & them
     }
 
-    /// Whether `attacker` attacks `sq` given occupancy `occ`.
+    /// Whether `attacker` attacks `sq` given occupancy `occ` (cheap tests first, early exit).
     #[inline]
     pub fn is_attacked(&self, sq: Square, attacker: Color, occ: Bitboard) -> bool {
-        self.attackers_to(sq, attacker, occ).is_nonempty()
+        let defender = attacker.flip();
+        let them = self.by_color[attacker.index()];
+        let k = &self.by_kind;
+        let steps = (pawn_attacks(defender, sq) & k[PieceKind::Pawn as usize])
+            | (knight_attacks(defender, sq) & k[PieceKind::Knight as usize])
+            | (silver_attacks(defender, sq) & k[PieceKind::Silver as usize])
+            | (gold_attacks(defender, sq) & self.gold_movers())
+            | (king_attacks(sq)
+                & (k[PieceKind::King as usize] | k[PieceKind::Horse as usize] | k[PieceKind::Dragon as usize]));
+        if (steps & them).is_nonempty() {
+            return true;
+        }
+        let rooks = (k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize]) & them;
+        if (rook_pseudo_attacks(sq) & rooks).is_nonempty() && (rook_attacks(sq, occ) & rooks).is_nonempty() {
+            return true;
+        }
+        let bishops = (k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]) & them;
+        if (bishop_pseudo_attacks(sq) & bishops).is_nonempty() && (bishop_attacks(sq, occ) & bishops).is_nonempty() {
+            return true;
+        }
+        let lances = k[PieceKind::Lance as usize] & them;
+        (lance_pseudo_attacks(defender, sq) & lances).is_nonempty()
+            && (lance_attacks(defender, sq, occ) & lances).is_nonempty()
     }
 
     /// Enemy sliders that would attack `color`'s king on an empty board, with the pieces between
@@ -326,41 +378,147 @@ impl Position {
 
     /// Plays a move already known to be legal (from [`Position::legal_moves`] or checked with
     /// [`Position::is_legal`]). Playing an illegal move leaves a position that breaks the
-    /// invariants; use [`Position::play`] for untrusted input.
+    /// invariants; use [`Position::play`] for untrusted input. The returned [`Undo`] lets
+    /// [`Position::undo_unchecked`] take the move back (make/unmake, as searches do).
     #[inline]
-    pub fn play_unchecked(&mut self, mv: Move) {
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let us = self.turn;
-        match mv {
+        let them = us.flip();
+        let undo = Undo { captured: 0, checkers: self.checkers, hash: self.hash };
+        let mut captured = 0u8;
+        // Every field is read once and written once, and the new occupancy is derived from the
+        // old one in registers rather than read back from memory just written.
+        let occ0 = self.occupied();
+        let mut hash = self.hash ^ KEYS.side;
+        let (to, kind, from, occ) = match mv {
             Move::Board { from, to, promote } => {
-                let p = self.board[from.index()].expect("a piece on the from-square");
-                if let Some(cap) = self.board[to.index()] {
-                    self.remove(to, cap);
+                let code = self.board[from.index()];
+                let p = Piece::from_code(code).expect("a piece on the from-square");
+                let kind = if promote { p.kind.promoted().unwrap_or(p.kind) } else { p.kind };
+                let new_code = Piece::new(us, kind).code();
+                let from_bb = Bitboard::from_square(from);
+                let to_bb = Bitboard::from_square(to);
+                let cap_code = self.board[to.index()];
+                self.board[from.index()] = 0;
+                self.board[to.index()] = new_code;
+                self.by_color[us.index()] ^= from_bb | to_bb;
+                if kind == p.kind {
+                    self.by_kind[kind.index()] ^= from_bb | to_bb;
+                } else {
+                    self.by_kind[p.kind.index()] ^= from_bb;
+                    self.by_kind[kind.index()] ^= to_bb;
+                }
+                hash ^= KEYS.board[code as usize][from.index()] ^ KEYS.board[new_code as usize][to.index()];
+                let occ = if let Some(cap) = Piece::from_code(cap_code) {
+                    captured = cap_code;
+                    self.by_color[them.index()] ^= to_bb;
+                    self.by_kind[cap.kind.index()] ^= to_bb;
+                    hash ^= KEYS.board[cap_code as usize][to.index()];
                     let k = cap.kind.unpromoted();
                     let h = &mut self.hands[us.index()];
                     let n = h.count(k) as usize;
-                    self.hash ^= KEYS.hand[us.index()][k.index()][n] ^ KEYS.hand[us.index()][k.index()][n + 1];
+                    hash ^= KEYS.hand[us.index()][k.index()][n] ^ KEYS.hand[us.index()][k.index()][n + 1];
                     h.add(k);
-                }
-                self.remove(from, p);
-                let kind = if promote { p.kind.promoted().unwrap_or(p.kind) } else { p.kind };
-                self.put(to, Piece::new(us, kind));
+                    occ0 ^ from_bb
+                } else {
+                    occ0 ^ from_bb ^ to_bb
+                };
                 if kind == PieceKind::King {
                     self.kings[us.index()] = to;
                 }
+                (to, kind, Some(from), occ)
             }
             Move::Drop { kind, to } => {
+                let to_bb = Bitboard::from_square(to);
+                let code = Piece::new(us, kind).code();
                 let h = &mut self.hands[us.index()];
                 let n = h.count(kind) as usize;
-                self.hash ^= KEYS.hand[us.index()][kind.index()][n] ^ KEYS.hand[us.index()][kind.index()][n - 1];
+                hash ^= KEYS.hand[us.index()][kind.index()][n] ^ KEYS.hand[us.index()][kind.index()][n - 1];
                 h.remove(kind);
-                self.put(to, Piece::new(us, kind));
+                self.board[to.index()] = code;
+                self.by_color[us.index()] ^= to_bb;
+                self.by_kind[kind.index()] ^= to_bb;
+                hash ^= KEYS.board[code as usize][to.index()];
+                (to, kind, None, occ0 | to_bb)
+            }
+        };
+        self.occupied = occ;
+        self.turn = them;
+        self.hash = hash;
+        self.move_number += 1;
+        // Checkers, incrementally: the moved piece itself, and a slider it uncovered.
+        let eksq = self.kings[them.index()];
+        let mut checkers = if gives_direct_check(us, kind, to, eksq, occ) {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if let Some(from) = from {
+            // Discovered check: a slider of ours on the ray from the enemy king through `from`.
+            if let Some(dir) = direction(eksq, from) {
+                let k = &self.by_kind;
+                let sliders = if dir.is_orthogonal() {
+                    let lance_dir = if them == Color::Black { Dir::N } else { Dir::S };
+                    let lances = if dir == lance_dir { k[PieceKind::Lance as usize] } else { Bitboard::EMPTY };
+                    k[PieceKind::Rook as usize] | k[PieceKind::Dragon as usize] | lances
+                } else {
+                    k[PieceKind::Bishop as usize] | k[PieceKind::Horse as usize]
+                };
+                let candidates = dir.ray(eksq) & sliders & self.by_color[us.index()];
+                if candidates.is_nonempty() {
+                    checkers |= dir.attacks(eksq, occ) & candidates;
+                }
             }
         }
-        let them = us.flip();
-        self.turn = them;
-        self.hash ^= KEYS.side;
-        self.move_number += 1;
-        self.checkers = self.attackers_to(self.kings[them.index()], us, self.occupied());
+        self.checkers = checkers;
+        debug_assert_eq!(self.checkers, self.attackers_to(eksq, us, occ), "incremental checkers");
+        Undo { captured, ..undo }
+    }
+
+    /// Takes back `mv`, which must be the last move played with [`Position::play_unchecked`]
+    /// that returned `undo`.
+    #[inline]
+    pub fn undo_unchecked(&mut self, mv: Move, undo: Undo) {
+        let us = self.turn.flip();
+        let them = self.turn;
+        self.turn = us;
+        self.move_number -= 1;
+        self.hash = undo.hash;
+        self.checkers = undo.checkers;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let moved = Piece::from_code(self.board[to.index()]).expect("the moved piece");
+                let orig = if promote { moved.kind.unpromoted() } else { moved.kind };
+                let from_bb = Bitboard::from_square(from);
+                let to_bb = Bitboard::from_square(to);
+                self.board[from.index()] = Piece::new(us, orig).code();
+                self.board[to.index()] = undo.captured;
+                self.by_color[us.index()] ^= from_bb | to_bb;
+                self.occupied ^= if undo.captured == 0 { from_bb | to_bb } else { from_bb };
+                if orig == moved.kind {
+                    self.by_kind[orig.index()] ^= from_bb | to_bb;
+                } else {
+                    self.by_kind[moved.kind.index()] ^= to_bb;
+                    self.by_kind[orig.index()] ^= from_bb;
+                }
+                if orig == PieceKind::King {
+                    self.kings[us.index()] = from;
+                }
+                if let Some(cap) = Piece::from_code(undo.captured) {
+                    self.by_color[them.index()] ^= to_bb;
+                    self.by_kind[cap.kind.index()] ^= to_bb;
+                    self.hands[us.index()].remove(cap.kind.unpromoted());
+                }
+            }
+            Move::Drop { kind, to } => {
+                let to_bb = Bitboard::from_square(to);
+                self.board[to.index()] = 0;
+                self.by_color[us.index()] ^= to_bb;
+                self.occupied ^= to_bb;
+                self.by_kind[kind.index()] ^= to_bb;
+                self.hands[us.index()].add(kind);
+            }
+        }
     }
 
     /// Plays `mv` if it is legal; otherwise returns why not and leaves the position unchanged.
@@ -390,7 +548,7 @@ impl Position {
         let occ = self.occupied();
         match mv {
             Move::Board { from, to, promote } => {
-                let p = self.board[from.index()].ok_or(IllegalMove::NoPiece(from))?;
+                let p = Piece::from_code(self.board[from.index()]).ok_or(IllegalMove::NoPiece(from))?;
                 if p.color != us {
                     return Err(IllegalMove::NotOwnPiece(from));
                 }
@@ -518,7 +676,7 @@ impl Position {
         match mv {
             Move::Drop { kind, to } => attacks(us, kind, to, self.occupied()).contains(ksq),
             Move::Board { from, to, promote } => {
-                let p = match self.board[from.index()] {
+                let p = match Piece::from_code(self.board[from.index()]) {
                     Some(p) => p,
                     None => return false,
                 };

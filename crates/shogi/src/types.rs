@@ -352,14 +352,21 @@ impl Piece {
     }
     #[inline]
     pub(crate) const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 || code > 28 {
-            return None;
-        }
-        let c = code - 1;
-        let color = if c >= 14 { Color::White } else { Color::Black };
-        Some(Piece { color, kind: PieceKind::ALL[(c % 14) as usize] })
+        PIECE_FROM_CODE[code as usize]
     }
 }
+
+const PIECE_FROM_CODE: [Option<Piece>; 32] = {
+    let mut t = [None; 32];
+    let mut code = 1;
+    while code <= 28 {
+        let c = code - 1;
+        let color = if c >= 14 { Color::White } else { Color::Black };
+        t[code] = Some(Piece { color, kind: PieceKind::ALL[c % 14] });
+        code += 1;
+    }
+    t
+};
 
 /// The pieces one player holds in hand, packed into one word.
 ///

@@ -41,3 +41,13 @@ fn max_moves_no_bulk_matches() {
     let pos = Position::from_sfen(MAX_MOVES).unwrap();
     assert_eq!(perft(&pos, 2, false), 105_677);
 }
+
+/// Small depths in every build, so debug builds check the incremental state (checkers, hash)
+/// against a full recomputation after every move.
+#[test]
+fn small_depths_all_positions() {
+    for (sfen, d2) in [(shogi::STARTPOS, 900), (MATSURI, 28_684), (MAX_MOVES, 105_677)] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        assert_eq!(perft(&pos, 2, false), d2, "{sfen}");
+    }
+}
