@@ -10,6 +10,8 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod handicap;
+pub mod record;
 mod movegen;
 mod perft;
 mod position;
@@ -19,8 +21,10 @@ pub mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use handicap::{Handicap, HandicapTable};
+pub use record::{EndReason, GameEnd, Record, RecordInfo, RecordMove, TimeControl};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use perft::{divide, perft};
-pub use position::{IllegalMove, Position, PositionError, Undo};
+pub use position::{IllegalMove, ImpossibleMove, Position, PositionError, Undo};
 pub use sfen::{STARTPOS, SfenError, SfenErrorKind};
 pub use types::{Color, File, Hand, Move, Piece, PieceKind, Rank, Square};

@@ -62,6 +62,27 @@ pub enum IllegalMove {
     KingInCheck,
 }
 
+/// A move that cannot even be carried out on the board, so no record can contain it as played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ImpossibleMove {
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    #[error("the piece on {0} belongs to the opponent")]
+    NotOwnPiece(Square),
+    #[error("{0} is occupied by one's own piece")]
+    OwnPieceOnTarget(Square),
+    #[error("the move captures the king on {0} (fesa-2017 9.5: a claim against the previous move)")]
+    CapturesKing(Square),
+    #[error("no {0:?} in hand")]
+    NotInHand(PieceKind),
+    #[error("a {0:?} cannot be dropped")]
+    NotDroppable(PieceKind),
+    #[error("drop on occupied square {0}")]
+    DropOnOccupied(Square),
+    #[error("a {0:?} has no promoted side")]
+    NoPromotedSide(PieceKind),
+}
+
 impl IllegalMove {
     /// The article (fesa-2017 numbering) that forbids the move.
     pub fn article(self) -> &'static str {
@@ -519,6 +540,72 @@ impl Position {
                 self.hands[us.index()].add(kind);
             }
         }
+    }
+
+    /// Applies a move as an over-the-board scoresheet records it: any move that can physically
+    /// be made is applied, and the rule it breaks, if any, is returned. The position may then
+    /// break the usual invariants (e.g. the side not to move in check, fesa-2017 9.4); the
+    /// checkers are recomputed in full so that later moves are judged correctly. Use
+    /// [`Position::violations`] to see what is wrong with such a position.
+    pub fn play_lenient(&mut self, mv: Move) -> Result<Option<IllegalMove>, ImpossibleMove> {
+        let us = self.turn;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let p = self.piece_at(from).ok_or(ImpossibleMove::NoPiece(from))?;
+                if p.color != us {
+                    return Err(ImpossibleMove::NotOwnPiece(from));
+                }
+                match self.piece_at(to) {
+                    Some(q) if q.color == us => return Err(ImpossibleMove::OwnPieceOnTarget(to)),
+                    Some(q) if q.kind == PieceKind::King => return Err(ImpossibleMove::CapturesKing(to)),
+                    _ => {}
+                }
+                if promote && !p.kind.can_promote() {
+                    return Err(ImpossibleMove::NoPromotedSide(p.kind));
+                }
+            }
+            Move::Drop { kind, to } => {
+                if !kind.is_hand_kind() {
+                    return Err(ImpossibleMove::NotDroppable(kind));
+                }
+                if !self.hands[us.index()].has(kind) {
+                    return Err(ImpossibleMove::NotInHand(kind));
+                }
+                if self.occupied().contains(to) {
+                    return Err(ImpossibleMove::DropOnOccupied(to));
+                }
+            }
+        }
+        let verdict = self.check_move(mv).err();
+        self.play_unchecked(mv);
+        // The incremental update assumes a legal predecessor; recompute in full.
+        self.checkers = self.attackers_to(self.kings[self.turn.index()], self.turn.flip(), self.occupied());
+        Ok(verdict)
+    }
+
+    /// What makes this position one that legal play cannot reach (fesa-2017 9.4: "the position
+    /// is still illegal"): the side not to move in check, nifu, dead pieces on the board.
+    pub fn violations(&self) -> Vec<PositionError> {
+        let mut out = Vec::new();
+        let them = self.turn.flip();
+        let ksq = self.kings[them.index()];
+        if self.is_attacked(ksq, self.turn, self.occupied()) {
+            out.push(PositionError::OpponentInCheck { color: them, square: ksq });
+        }
+        for c in Color::ALL {
+            let pawns = self.pieces(c, PieceKind::Pawn);
+            for f in crate::types::File::all() {
+                if (pawns & Bitboard::file(f)).count() > 1 {
+                    out.push(PositionError::Nifu { color: c, file: f.number() });
+                }
+            }
+            for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
+                for sq in self.pieces(c, kind) & dead_squares(c, kind) {
+                    out.push(PositionError::DeadPiece { piece: Piece::new(c, kind).sfen(), square: sq });
+                }
+            }
+        }
+        out
     }
 
     /// Plays `mv` if it is legal; otherwise returns why not and leaves the position unchanged.
