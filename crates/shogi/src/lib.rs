@@ -11,6 +11,8 @@
 pub mod attacks;
 mod bitboard;
 pub mod handicap;
+pub mod history;
+pub mod impasse;
 pub mod record;
 mod movegen;
 mod perft;
@@ -22,6 +24,8 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use handicap::{Handicap, HandicapTable};
+pub use history::{History, Repetition};
+pub use impasse::{Declaration, ImpasseCount, ImpasseOutcome};
 pub use record::{EndReason, GameEnd, Record, RecordInfo, RecordMove, TimeControl};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use perft::{divide, perft};
