@@ -28,13 +28,17 @@ enum Command {
         depth: u32,
     },
     /// Read SFENs on stdin, print each one's legal moves in USI, sorted.
-    Moves,
+    Moves {
+        /// One JSON object per line with the moves, check and mate flags and canonical SFEN.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
-        Command::Moves => shogi_cmd::moves(),
+        Command::Moves { json } => shogi_cmd::moves(json),
     }
 }

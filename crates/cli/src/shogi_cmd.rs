@@ -28,8 +28,11 @@ pub fn perft(sfen: Option<&str>, depth: u32, no_bulk: bool, json: bool) -> ExitC
     ExitCode::SUCCESS
 }
 
-/// One SFEN per line on stdin → its legal moves in USI, sorted in byte order.
-pub fn moves() -> ExitCode {
+/// One SFEN per line on stdin → its legal moves in USI, sorted in byte order. With `json`, one
+/// object per line: `{"moves":[…],"check":bool,"mate":bool,"no_moves":bool,"sfen":canonical}`
+/// (for oracles). Without a legal move and not in check the side to move also loses, but that is
+/// not mate, so the two are reported apart.
+pub fn moves(json: bool) -> ExitCode {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -46,7 +49,18 @@ pub fn moves() -> ExitCode {
             Ok(pos) => {
                 let mut mv: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
                 mv.sort_unstable();
-                let _ = writeln!(out, "{}", mv.join(" "));
+                if json {
+                    let v = serde_json::json!({
+                        "moves": mv,
+                        "check": pos.is_check(),
+                        "mate": pos.is_checkmate(),
+                        "no_moves": mv.is_empty(),
+                        "sfen": pos.to_sfen(),
+                    });
+                    let _ = writeln!(out, "{v}");
+                } else {
+                    let _ = writeln!(out, "{}", mv.join(" "));
+                }
             }
             Err(e) => {
                 eprintln!("line {}: {e}", n + 1);

@@ -1,0 +1,15 @@
+# Shogi rules core (issue 2): oracle tests against cshogi (PyPI).
+.PHONY: deps-shogi test-shogi bench-shogi
+
+deps: deps-shogi
+deps-shogi: $(PY)
+	$(PY) -m pip install --quiet cshogi
+	$(PY) -c "import cshogi"
+
+test: test-shogi
+test-shogi: build deps-shogi
+	$(PY) scripts/cshogi_movegen.py $(BIN) --positions 200000
+
+# Perft and move-application benchmark against rsshogi and haitaka (not part of `make test`).
+bench-shogi:
+	cargo run --release --manifest-path bench/Cargo.toml --bin shogi_perft -- 5 5
