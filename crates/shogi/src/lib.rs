@@ -10,6 +10,8 @@
 
 pub mod attacks;
 mod bitboard;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod handicap;
 pub mod history;
 pub mod impasse;
