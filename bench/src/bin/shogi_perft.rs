@@ -102,6 +102,9 @@ fn race(title: &str, mut entries: Vec<Entry>, rounds: usize) {
         }
     }
     let nodes = entries[0].nodes;
+    if title.starts_with("perft(6)") {
+        assert_eq!(nodes, 547_581_517, "perft(6) from the start position");
+    }
     for e in &entries {
         assert_eq!(e.nodes, nodes, "{} counted {} nodes, shinpan {}", e.name, e.nodes, nodes);
     }
@@ -184,4 +187,16 @@ fn main() {
         rounds,
     );
     usi_apply(rounds);
+    if depth == 5 {
+        // The known depth-6 count, one round each (it takes seconds per library).
+        race(
+            "perft(6), bulk counting, one round",
+            vec![
+                entry("shinpan", || shinpan_perft(6, true)),
+                entry("rsshogi", || rsshogi_bulk(6)),
+                entry("haitaka", || haitaka_perft(6, true)),
+            ],
+            1,
+        );
+    }
 }
