@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod rating_cmd;
 mod shogi_cmd;
 
 #[derive(Parser)]
@@ -33,6 +34,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Compute ratings after a tournament (FESA Elo, fesa-2017 15).
+    Rate {
+        #[command(subcommand)]
+        system: rating_cmd::RateSystem,
+    },
 }
 
 fn main() -> ExitCode {
@@ -40,5 +46,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
+        Command::Rate { system } => rating_cmd::run(system),
     }
 }

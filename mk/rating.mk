@@ -1,0 +1,25 @@
+# FESA rating (issue 5, fesa-2017 15): the golden test over the official program's archive and
+# the CLI on archived tournaments, byte for byte. Rust only: nothing to install.
+.PHONY: deps-rating test-rating bench-rating
+
+RATING_DATA := crates/tournament/tests/data/fesa-rating
+
+deps: deps-rating
+deps-rating:
+
+test: test-rating
+test-rating: build
+	$(CARGO) test -p shinpan-tournament --release --test fesa_golden
+	$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
+	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt \
+	  --new-players $(RATING_DATA)/13th_nekomadoken/nye-spillere \
+	  | cmp - $(RATING_DATA)/13th_nekomadoken/ratingliste.post
+	$(BIN) rate fesa --all-txt --list $(RATING_DATA)/24th_nekomadoken/ratingliste.pre \
+	  --tournament $(RATING_DATA)/24th_nekomadoken/turnering.txt \
+	  --new-players $(RATING_DATA)/24th_nekomadoken/nye-spillere \
+	  | cmp - $(RATING_DATA)/24th_nekomadoken/all.txt
+	@echo "test-rating: archived 13th post list and 24th all.txt reproduced by the CLI"
+
+# Recompute the whole fixture chain (30 tournaments) 50 times and report the time per chain.
+bench-rating:
+	$(CARGO) run --release -p shinpan-tournament --example fesa_chain -- 50
