@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
+mod convert_cmd;
 mod shogi_cmd;
 
 #[derive(Parser)]
@@ -27,6 +29,8 @@ enum Command {
         json: bool,
         depth: u32,
     },
+    /// Convert a record between formats (shogi: sfen, usi, csa, kif, ki2, western).
+    Convert(args::ConvertArgs),
     /// Read SFENs on stdin, print each one's legal moves in USI, sorted.
     Moves {
         /// One JSON object per line with the moves, check and mate flags and canonical SFEN.
@@ -40,5 +44,12 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
+        Command::Convert(args) => match std::fs::read(&args.file) {
+            Ok(bytes) => convert_cmd::convert_shogi(&args, &bytes),
+            Err(e) => {
+                eprintln!("shinpan convert: {}: {e}", args.file.display());
+                ExitCode::from(2)
+            }
+        },
     }
 }
