@@ -108,10 +108,11 @@ pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
 pub fn detect(text: &str) -> Option<Format> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    if lines.iter().any(|l| kif::is_move_line(l) || l.starts_with("手数----") || l.starts_with("手数＝")) {
+    if lines.iter().any(|l| kif::is_move_line(l) || l.starts_with("手数----")) {
         return Some(Format::Kif);
     }
-    if lines.iter().any(|l| ki2::has_move(l)) {
+    let ki2_end = |l: &str| l.strip_prefix("まで").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+    if lines.iter().any(|l| ki2::has_move(l) || ki2_end(l)) {
         return Some(Format::Ki2);
     }
     if lines.iter().any(|l| csa::is_csa_line(l)) {
@@ -125,7 +126,7 @@ pub fn detect(text: &str) -> Option<Format> {
     if lines.len() == 1 && word.matches('/').count() == 8 {
         return Some(Format::Sfen);
     }
-    if lines.iter().any(|l| western::has_move(l)) {
+    if lines.iter().any(|l| western::has_move(l) || (l.starts_with('[') && l.ends_with("\"]"))) {
         return Some(Format::Western);
     }
     // A KIF or KI2 header alone (e.g. a board diagram without moves).

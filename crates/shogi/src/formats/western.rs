@@ -5,7 +5,7 @@
 //! `N*3e`. Moves may be numbered (`1.P-7f 2.P-3d`, `1 … P-3d`).
 //!
 //! A file is tag lines `[Black "…"]`, comments `{…}`, the moves, and an end word such as
-//! `resign`, with move times as `(5s)`.
+//! `resign` (any other word as `end:WORD`), with move times as `(5s)`.
 
 use super::{Builder, Format, FormatError, format_seconds, may_promote, parse_seconds, prefer_legal, reachable_from};
 use crate::handicap::Handicap;
@@ -38,7 +38,7 @@ fn end_word(w: &str) -> Option<EndReason> {
         "illegal-action-white" => return Some(EndReason::IllegalAction(Color::White)),
         _ => {}
     }
-    if let Some(o) = w.strip_prefix('%') {
+    if let Some(o) = w.strip_prefix("end:") {
         return Some(EndReason::Other(o.to_string()));
     }
     END_WORDS.iter().find(|(e, _)| *e == lw).map(|(_, r)| r.clone())
@@ -48,7 +48,7 @@ fn end_text(r: &EndReason) -> String {
     match r {
         EndReason::IllegalAction(Color::Black) => "illegal-action-black".into(),
         EndReason::IllegalAction(Color::White) => "illegal-action-white".into(),
-        EndReason::Other(s) => format!("%{s}"),
+        EndReason::Other(s) => format!("end:{}", s.replace(char::is_whitespace, "_")),
         other => END_WORDS.iter().find(|(_, e)| e == other).map(|(w, _)| w.to_string()).unwrap_or_default(),
     }
 }
