@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
+mod convert_cmd;
 mod rating_cmd;
 mod shogi_cmd;
 
@@ -28,6 +30,8 @@ enum Command {
         json: bool,
         depth: u32,
     },
+    /// Convert a record between formats (shogi: sfen, usi, csa, kif, ki2, western).
+    Convert(args::ConvertArgs),
     /// Read SFENs on stdin, print each one's legal moves in USI, sorted.
     Moves {
         /// One JSON object per line with the moves, check and mate flags and canonical SFEN.
@@ -47,5 +51,12 @@ fn main() -> ExitCode {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
         Command::Rate { system } => rating_cmd::run(system),
+        Command::Convert(args) => match std::fs::read(&args.file) {
+            Ok(bytes) => convert_cmd::convert_shogi(&args, &bytes),
+            Err(e) => {
+                eprintln!("shinpan convert: {}: {e}", args.file.display());
+                ExitCode::from(2)
+            }
+        },
     }
 }
