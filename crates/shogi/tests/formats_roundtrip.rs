@@ -120,6 +120,7 @@ fn build(spec: &Spec, format: Format) -> Record {
         increment_ms: i as u64 * 1000,
     });
     r.info.comments = spec.comments.clone();
+    formats::normalize_handicap(&mut r);
     r
 }
 

@@ -482,7 +482,11 @@ fn clock(ms: u64, total: u64) -> String {
 pub(crate) fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
     let mut s = if last_to == Some(mv.to()) { "同　".to_string() } else { japanese::square_text(mv.to()) };
     s.push_str(japanese::name(japanese::moved_kind(pos, mv)));
-    s.push_str(japanese::promotion_word(pos, mv));
+    // 不成 is read but not written: the origin already makes the move exact, and common
+    // readers (cshogi among them) do not accept it.
+    if mv.is_promotion() {
+        s.push('成');
+    }
     match mv {
         Move::Board { from, .. } => s.push_str(&format!("({}{})", from.file().number(), from.rank().number())),
         Move::Drop { .. } => s.push('打'),

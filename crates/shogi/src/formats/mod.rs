@@ -281,8 +281,22 @@ impl Builder {
         }
     }
 
-    pub fn finish(self) -> Record {
+    /// The record read. A start position that is a handicap's (drawn as a board or given as
+    /// SFEN) is named as that handicap, so that writers can use 手合割 / `PI`, which other
+    /// programs read more widely than board diagrams.
+    pub fn finish(mut self) -> Record {
+        normalize_handicap(&mut self.record);
         self.record
+    }
+}
+
+/// Names the handicap of a record whose start is a handicap position (other than the even one)
+/// but whose header did not say so. Readers apply it, so it is the canonical form of a record.
+pub fn normalize_handicap(record: &mut Record) {
+    if record.info.handicap.is_none() {
+        if let Some(h) = crate::handicap::Handicap::of_position(&record.start).filter(|&h| h != crate::handicap::Handicap::Even) {
+            record.info.handicap = Some(h);
+        }
     }
 }
 

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Differential test of shinpan's KIF and CSA readers and writers against cshogi (the oracle).
+
+cshogi plays random games (from the even start and from handicap positions, biased toward
+captures, drops, promotions and checks) that end in mate or resignation, and writes them with
+its own exporters (KIF in Shift_JIS, CSA with times). Then:
+  1. shinpan reads each file back (`shinpan convert FILE --to usi`) to the same start and moves,
+     and (`--to csa`) to the same end word;
+  2. shinpan writes KIF and CSA (`shinpan convert FILE --to kif|csa`), and cshogi's own parsers
+     (`cshogi.KIF.Parser.parse_file`, `cshogi.CSA.Parser.parse_file`) read them to the same start
+     and moves.
+cshogi's KIF exporter has no 詰み end, so mated KIF games are written without an end line and
+must read back without an end. Exit status 1 on any difference.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import cshogi
+import cshogi.CSA
+import cshogi.KIF
+
+HANDICAPS = {
+    "香落ち": "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "角落ち": "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "飛車落ち": "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "飛香落ち": "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "二枚落ち": "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "四枚落ち": "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "六枚落ち": "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+}
+
+
+def pick_move(board, rng):
+    moves = list(board.legal_moves)
+    if not moves:
+        return None
+    # Mate in one when there is one, so that games end in mate often.
+    checks = []
+    for m in moves:
+        board.push(m)
+        mated = board.is_game_over()
+        if board.is_check():
+            checks.append(m)
+        board.pop()
+        if mated and rng.random() < 0.9:
+            return m
+    special = checks + [m for m in moves if cshogi.move_is_drop(m) or cshogi.move_is_promotion(m) or cshogi.move_cap(m)]
+    if special and rng.random() < 0.5:
+        return rng.choice(special)
+    return rng.choice(moves)
+
+
+def play_game(rng):
+    sfen = cshogi.STARTING_SFEN if rng.random() < 0.6 else rng.choice(list(HANDICAPS.values()))
+    board = cshogi.Board(sfen)
+    moves, times = [], []
+    limit = rng.randint(1, 250)
+    while len(moves) < limit:
+        if board.is_draw() == cshogi.REPETITION_DRAW:
+            break
+        m = pick_move(board, rng)
+        if m is None:
+            break
+        moves.append(m)
+        times.append(rng.randint(0, 90))
+        board.push(m)
+    mated = board.is_game_over()
+    return sfen, moves, times, mated
+
+
+def shinpan(binary, *args):
+    r = subprocess.run([binary, *args], capture_output=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"shinpan {' '.join(args)}: exit {r.returncode}: {r.stderr.decode(errors='replace')}")
+    return r.stdout.decode()
+
+
+def usi_of(sfen, moves):
+    start = "position startpos" if sfen == cshogi.STARTING_SFEN else f"position sfen {sfen}"
+    return start + (" moves " + " ".join(cshogi.move_to_usi(m) for m in moves) if moves else "")
+
+
+def check_parsed(what, parser, sfen, moves):
+    if parser.sfen != sfen:
+        return f"{what}: cshogi reads start {parser.sfen!r}, expected {sfen!r}"
+    got = [cshogi.move_to_usi(m) for m in parser.moves]
+    want = [cshogi.move_to_usi(m) for m in moves]
+    if got != want:
+        return f"{what}: cshogi reads {len(got)} moves, expected {len(want)}; first difference at {next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))}"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=20261123)
+    a = ap.parse_args()
+    rng = random.Random(a.seed)
+    failures = []
+    stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0}
+    with tempfile.TemporaryDirectory() as d:
+        for g in range(a.games):
+            sfen, moves, times, mated = play_game(rng)
+            stats["mate" if mated else "resign"] += 1
+            stats["handicap"] += sfen != cshogi.STARTING_SFEN
+            stats["moves"] += len(moves)
+            stats["drops"] += sum(cshogi.move_is_drop(m) for m in moves)
+            stats["promotions"] += sum(cshogi.move_is_promotion(m) for m in moves)
+            board = cshogi.Board(sfen)
+            kif_path, csa_path = os.path.join(d, f"{g}.kif"), os.path.join(d, f"{g}.csa")
+            kif = cshogi.KIF.Exporter(kif_path)
+            handicap = next((k for k, v in HANDICAPS.items() if v == sfen), None)
+            kif.header([f"先手{g}", f"後手{g}"], handicap=board if handicap else None)
+            csa = cshogi.CSA.Exporter(csa_path)
+            csa.info(init_board=board, names=[f"black{g}", f"white{g}"])
+            total = [0, 0]
+            for i, (m, t) in enumerate(zip(moves, times)):
+                total[i % 2] += t
+                kif.move(m, sec=t, sec_sum=total[i % 2])
+                csa.move(m, time=t)
+            if not mated:
+                kif.end("resign", sec=5, sec_sum=total[len(moves) % 2] + 5)
+            csa.endgame("%TSUMI" if mated else "%TORYO", time=5)
+            kif.close()
+            csa.close()
+            want_usi = usi_of(sfen, moves)
+            for path, kind in [(kif_path, "kif"), (csa_path, "csa")]:
+                try:
+                    got = shinpan(a.binary, "convert", path, "--to", "usi").strip()
+                    if got != want_usi:
+                        failures.append(f"game {g}: shinpan reads cshogi's {kind} as {got[:200]!r}, expected {want_usi[:200]!r}")
+                        continue
+                    as_csa = shinpan(a.binary, "convert", path, "--to", "csa")
+                    ends = [l for l in as_csa.splitlines() if l.startswith("%")]
+                    want_end = (["%TSUMI"] if mated else ["%TORYO"]) if (kind == "csa" or not mated) else []
+                    if ends != want_end:
+                        failures.append(f"game {g}: shinpan reads cshogi's {kind} end as {ends}, expected {want_end}")
+                    # shinpan writes, cshogi reads.
+                    out_kif, out_csa = os.path.join(d, f"{g}.{kind}.out.kif"), os.path.join(d, f"{g}.{kind}.out.csa")
+                    shinpan(a.binary, "convert", path, "--to", "kif", "-o", out_kif)
+                    shinpan(a.binary, "convert", path, "--to", "csa", "-o", out_csa)
+                    for what, parsed in [
+                        (f"shinpan kif (from {kind})", cshogi.KIF.Parser.parse_file(out_kif)),
+                        (f"shinpan csa (from {kind})", cshogi.CSA.Parser.parse_file(out_csa, encoding="utf-8")[0]),
+                    ]:
+                        err = check_parsed(what, parsed, sfen, moves)
+                        if err:
+                            failures.append(f"game {g}: {err}")
+                    if kind == "csa":
+                        parsed = cshogi.CSA.Parser.parse_file(out_csa, encoding="utf-8")[0]
+                        if parsed.endgame != ("%TSUMI" if mated else "%TORYO"):
+                            failures.append(f"game {g}: cshogi reads shinpan's csa end as {parsed.endgame}")
+                        if list(parsed.times)[:len(times)] != times:
+                            failures.append(f"game {g}: cshogi reads shinpan's csa times as {list(parsed.times)[:10]}…, expected {times[:10]}…")
+                except Exception as e:  # noqa: BLE001 - every failure is reported
+                    failures.append(f"game {g} ({kind}): {e}")
+    print(f"cshogi_formats: {a.games} games ({stats['mate']} mate, {stats['resign']} resignation, {stats['handicap']} handicap), "
+          f"{stats['moves']} moves ({stats['drops']} drops, {stats['promotions']} promotions)")
+    for f in failures[:30]:
+        print("FAIL", f)
+    if failures:
+        print(f"cshogi_formats: {len(failures)} differences")
+        sys.exit(1)
+    print("cshogi_formats: KIF and CSA agree with cshogi both ways")
+
+
+if __name__ == "__main__":
+    main()
