@@ -48,3 +48,15 @@ impl From<Side> for shogi::Color {
         }
     }
 }
+
+pub mod outcome;
+pub mod referee;
+pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
+pub mod shogi_game;
+pub use shogi_game::{ShogiAction, ShogiGame, ShogiMove};
+
+/// A shogi referee.
+pub type ShogiReferee = Referee<ShogiGame>;
+/// A shogi event.
+pub type ShogiEvent = Event<ShogiGame>;
