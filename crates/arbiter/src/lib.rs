@@ -60,3 +60,5 @@ pub use shogi_game::{ShogiAction, ShogiGame, ShogiMove};
 pub type ShogiReferee = Referee<ShogiGame>;
 /// A shogi event.
 pub type ShogiEvent = Event<ShogiGame>;
+pub mod adjudicate;
+pub use adjudicate::{adjudicate, Verdict};

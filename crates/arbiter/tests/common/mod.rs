@@ -1,4 +1,4 @@
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 //! Helpers shared by the referee tests.
 
 pub use arbiter::clock::{Clock, TimeControl};
