@@ -105,7 +105,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
         if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv) }) {
             let (why, article) = match r.outcome() {
                 Some(o) => (
-                    format!("{} moves recorded after the game ended at ply {}", record.moves.len() - i, o.ply),
+                    format!("{} move(s) recorded after the game ended at ply {}", record.moves.len() - i, o.ply),
                     o.article.clone().unwrap_or_default(),
                 ),
                 None => (format!("move {} ({}): {reason}", i + 1, m.mv), String::new()),

@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
+mod check_cmd;
 mod shogi_cmd;
 
 #[derive(Parser)]
@@ -33,6 +35,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Adjudicate a record under a ruleset: result, reason, deciding article, every violation.
+    Check(args::CheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,5 +44,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
+        Command::Check(args) => check_cmd::run(&args),
     }
 }

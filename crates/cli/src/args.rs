@@ -1,0 +1,29 @@
+//! Argument structs shared by the `check` and `convert` subcommands (the CLI contract between
+//! the parts; keep them as they are).
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// Record file (format detected from content; Shift_JIS or UTF-8).
+    pub file: std::path::PathBuf,
+    /// Ruleset id: fesa-2017 (shogi default), ufs-2016, pl, rfg (Go default).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Go: dead stones agreed at the end, GTP coordinates, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub dead: Vec<String>,
+    /// One JSON object instead of the human verdict.
+    #[arg(long)]
+    pub json: bool,
+}
+#[allow(dead_code)] // used once `convert` is merged
+#[derive(clap::Args, Debug, Clone)]
+pub struct ConvertArgs {
+    /// Input record (format detected from content).
+    pub file: std::path::PathBuf,
+    /// Output format: sfen, usi, csa, kif, ki2, western, sgf.
+    #[arg(long)]
+    pub to: String,
+    /// Output file (default: stdout).
+    #[arg(short, long)]
+    pub output: Option<std::path::PathBuf>,
+}
