@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod args;
+mod check_cmd;
 mod convert_cmd;
 mod rating_cmd;
 mod shogi_cmd;
@@ -38,6 +39,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Adjudicate a record under a ruleset: result, reason, deciding article, every violation.
+    Check(args::CheckArgs),
     /// Compute ratings after a tournament (FESA Elo, fesa-2017 15).
     Rate {
         #[command(subcommand)]
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
+        Command::Check(args) => check(&args),
         Command::Rate { system } => rating_cmd::run(system),
         Command::Convert(args) => match std::fs::read(&args.file) {
             Ok(bytes) => convert_cmd::convert_shogi(&args, &bytes),
@@ -58,5 +62,24 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// `shinpan check`: read the record (format detected from content), then referee it.
+/// Exit code 2 when the file cannot be read as a record (SPEC.md).
+fn check(args: &args::CheckArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("shinpan check: {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    match shogi::formats::read(&bytes) {
+        Ok(records) => check_cmd::check_shogi(args, records),
+        Err(e) => {
+            eprintln!("shinpan check: {}: {e}", args.file.display());
+            ExitCode::from(2)
+        }
     }
 }

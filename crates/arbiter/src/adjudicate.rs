@@ -1,0 +1,237 @@
+//! Adjudicating a shogi record: replay it in recorded mode, check the end word it states against
+//! the position instead of trusting it, check its times against its time control, and list every
+//! violation with its ply and article (SPEC.md `shinpan check`).
+
+use crate::clock::{Clock, Overtime, TimeControl};
+use crate::outcome::{Followup, GameResult, Reason, Violation};
+use crate::referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
+use crate::ruleset::Ruleset;
+use crate::shogi_game::{ShogiAction, ShogiGame, ShogiMove};
+use crate::Side;
+use serde::Serialize;
+use shogi::{EndReason, Record};
+
+/// The adjudicated state of a record, as `shinpan check --json` prints it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Verdict {
+    pub game: &'static str,
+    pub rules: String,
+    pub result: GameResult,
+    pub reason: Option<Reason>,
+    pub article: Option<String>,
+    pub ply: usize,
+    pub violations: Vec<Violation>,
+    pub followup: Option<Followup>,
+    /// Go only: the score breakdown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<serde_json::Value>,
+}
+
+impl Verdict {
+    /// `black_win by checkmate at ply 57 (fesa-2017 5.1)`.
+    pub fn summary(&self) -> String {
+        let mut s = self.result.as_str().to_string();
+        if let Some(r) = self.reason {
+            s += &format!(" by {}", r.as_str());
+        }
+        s += &format!(" at ply {}", self.ply);
+        if let Some(a) = &self.article {
+            s += &format!(" ({a})");
+        }
+        s
+    }
+
+    /// The summary, then one line per violation.
+    pub fn human(&self) -> String {
+        let mut out = self.summary();
+        out.push('\n');
+        for v in &self.violations {
+            out += &format!("  ply {}: {} ({}): {}\n", v.ply, v.reason, v.article, v.detail);
+        }
+        out
+    }
+}
+
+/// The clock a record's time control describes. A `$TIME` with both byo-yomi and increment is
+/// read as byo-yomi (the CSA server applies byo-yomi once the main time is spent).
+pub fn clock_for(tc: &shogi::TimeControl) -> Clock {
+    let overtime = if tc.byoyomi_ms > 0 {
+        Overtime::ByoYomi { period_ms: tc.byoyomi_ms, periods: 1 }
+    } else if tc.increment_ms > 0 {
+        Overtime::Fischer { increment_ms: tc.increment_ms }
+    } else {
+        Overtime::None
+    };
+    Clock::same(TimeControl { main_ms: tc.main_ms, overtime, round_down_to_minutes: false })
+}
+
+/// The result a record's end word implies, for the side to move at the end.
+fn implied(end: &EndReason, mover: Side) -> Option<GameResult> {
+    Some(match end {
+        EndReason::Resign | EndReason::Checkmate | EndReason::TimeUp | EndReason::IllegalLoss => {
+            GameResult::win(mover.flip())
+        }
+        EndReason::IllegalWin | EndReason::DeclarationWin => GameResult::win(mover),
+        EndReason::IllegalAction(c) => GameResult::win(Side::from(*c).flip()),
+        EndReason::Sennichite => GameResult::Draw,
+        _ => return None,
+    })
+}
+
+pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
+    let timed = record.moves.iter().all(|m| m.time_ms.is_some());
+    let clock = record.info.time_control.as_ref().filter(|_| timed).map(clock_for);
+    let mut extra = Vec::new();
+    if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.min_rated_time) {
+        if !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms) {
+            extra.push(Violation {
+                ply: 0,
+                article: min.article.clone(),
+                reason: "not_rated_time_control".into(),
+                detail: format!(
+                    "{} min + {} s byo-yomi is below the minimum for a rated game",
+                    tc.main_ms / 60_000,
+                    tc.byoyomi_ms / 1000
+                ),
+            });
+        }
+    }
+    let mut r = Referee::new(rules.clone(), Mode::Recorded, ShogiGame::new(record.start.clone()), clock, Players::default());
+    r.submit(Event::Start { t: 0 });
+    let mut t = 0u64;
+    let mut stopped = false;
+    for (i, m) in record.moves.iter().enumerate() {
+        t += m.time_ms.unwrap_or(0);
+        if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv) }) {
+            let (why, article) = match r.outcome() {
+                Some(o) => (
+                    format!("{} move(s) recorded after the game ended at ply {}", record.moves.len() - i, o.ply),
+                    o.article.clone().unwrap_or_default(),
+                ),
+                None => (format!("move {} ({}): {reason}", i + 1, m.mv), String::new()),
+            };
+            let code = if r.outcome().is_some() { "moves_after_end" } else { "impossible_move" };
+            extra.push(Violation { ply: i + 1, article, reason: code.into(), detail: why });
+            stopped = true;
+            break;
+        }
+    }
+    if let (Some(end), false) = (&record.end, stopped) {
+        t += end.time_ms.unwrap_or(0);
+        judge_end_word(&mut r, &end.reason, t, end.time_ms.is_some(), &mut extra);
+    }
+    let mut violations = r.violations().to_vec();
+    violations.extend(extra);
+    violations.sort_by_key(|v| v.ply);
+    match r.outcome() {
+        Some(o) => Verdict {
+            game: "shogi",
+            rules: rules.id.clone(),
+            result: o.result,
+            reason: Some(o.reason),
+            article: o.article.clone(),
+            ply: o.ply,
+            violations,
+            followup: o.followup.clone(),
+            score: None,
+        },
+        None => Verdict {
+            game: "shogi",
+            rules: rules.id.clone(),
+            result: GameResult::Unfinished,
+            reason: None,
+            article: None,
+            ply: r.game().ply(),
+            violations,
+            followup: None,
+            score: None,
+        },
+    }
+}
+
+/// Turns the record's end word into the event it stands for, and reports it when the position
+/// does not bear it out.
+fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed_end: bool, out: &mut Vec<Violation>) {
+    let mover = r.game().to_move();
+    let ply = r.game().ply();
+    let rules = r.rules().clone();
+    let word = end.kif_word().to_string();
+    let mut false_word = |detail: String, article: &str| {
+        out.push(Violation { ply, article: article.to_string(), reason: "false_end_word".into(), detail });
+    };
+    if let Some(o) = r.outcome().cloned() {
+        // The game already ended; the end word only has to agree with it.
+        if let Some(res) = implied(end, mover) {
+            if res != o.result {
+                false_word(
+                    format!("the record says {word} ({}), but the game ended {} by {}", res.as_str(), o.result.as_str(), o.reason.as_str()),
+                    o.article.as_deref().unwrap_or(""),
+                );
+            }
+        }
+        return;
+    }
+    let answer = match end {
+        EndReason::Resign => r.submit(Event::Resign { t, side: mover }),
+        EndReason::Checkmate => {
+            false_word(format!("the record says {word}, but {mover:?} is not checkmated"), &rules.articles.checkmate);
+            return;
+        }
+        EndReason::Sennichite => {
+            false_word(format!("the record says {word}, but no position occurred a fourth time"), &rules.articles.sennichite);
+            return;
+        }
+        EndReason::TimeUp => match r.clock().cloned() {
+            Some(c) => {
+                // Without a time on the end, the word itself says the flag fell: at the earliest
+                // instant it could have.
+                if !timed_end {
+                    t = t.max(c.flag_at().unwrap_or(t));
+                }
+                r.submit(Event::Claim { t, side: Some(mover.flip()), claim: ClaimKind::Flag })
+            }
+            None => r.submit(Event::Decision {
+                t,
+                decision: Decision::Result {
+                    result: GameResult::win(mover.flip()),
+                    reason: Reason::TimeUp,
+                    article: rules.articles.time_up.clone(),
+                },
+            }),
+        },
+        EndReason::IllegalWin => r.submit(Event::Claim { t, side: Some(mover), claim: ClaimKind::IllegalMove }),
+        EndReason::IllegalLoss | EndReason::IllegalAction(_) => {
+            let loser = match end {
+                EndReason::IllegalAction(c) => Side::from(*c),
+                _ => mover,
+            };
+            r.submit(Event::Decision {
+                t,
+                decision: Decision::Result {
+                    result: GameResult::win(loser.flip()),
+                    reason: Reason::IllegalMove,
+                    article: rules.illegal_move.article.clone(),
+                },
+            })
+        }
+        EndReason::DeclarationWin => r.submit(Event::Game { t, side: mover, action: ShogiAction::Declare }),
+        EndReason::Jishogi => match r.submit(Event::Game { t, side: mover, action: ShogiAction::ProposeImpasse }) {
+            Answer::Accepted => r.submit(Event::Game { t, side: mover.flip(), action: ShogiAction::AcceptImpasse }),
+            refused => refused,
+        },
+        EndReason::Draw => match &rules.articles.no_agreed_draw {
+            Some(a) => {
+                false_word(format!("the record says {word}, but agreed draws are not allowed"), a);
+                return;
+            }
+            None => r.submit(Event::Decision {
+                t,
+                decision: Decision::Result { result: GameResult::Draw, reason: Reason::ArbiterDecision, article: "record".into() },
+            }),
+        },
+        EndReason::Interrupted | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => return,
+    };
+    if let Answer::Refused { reason } = answer {
+        false_word(format!("the record says {word}, but: {reason}"), &rules.id);
+    }
+}

@@ -1,0 +1,64 @@
+//! The referee (SPEC.md "arbiter"): rulesets as data, clocks, and a game-agnostic state machine
+//! fed with timestamped events. Pure and deterministic: time enters only as event timestamps in
+//! milliseconds, so every timing rule is testable and replayable.
+
+pub mod clock;
+pub mod ruleset;
+
+pub use clock::{Clock, ClockError, Overtime, TimeControl};
+pub use ruleset::{Ruleset, RulesetError};
+
+use serde::{Deserialize, Serialize};
+
+/// A player. `Black` is sente in shogi (moves first in even games) and Black in Go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl Side {
+    pub const ALL: [Side; 2] = [Side::Black, Side::White];
+    pub fn flip(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl From<shogi::Color> for Side {
+    fn from(c: shogi::Color) -> Side {
+        match c {
+            shogi::Color::Black => Side::Black,
+            shogi::Color::White => Side::White,
+        }
+    }
+}
+
+impl From<Side> for shogi::Color {
+    fn from(s: Side) -> shogi::Color {
+        match s {
+            Side::Black => shogi::Color::Black,
+            Side::White => shogi::Color::White,
+        }
+    }
+}
+
+pub mod outcome;
+pub mod referee;
+pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
+pub mod shogi_game;
+pub use shogi_game::{ShogiAction, ShogiGame, ShogiMove};
+
+/// A shogi referee.
+pub type ShogiReferee = Referee<ShogiGame>;
+/// A shogi event.
+pub type ShogiEvent = Event<ShogiGame>;
+pub mod adjudicate;
+pub use adjudicate::{adjudicate, Verdict};

@@ -1,0 +1,750 @@
+//! The referee: a state machine over timestamped events, game-agnostic through [`Game`].
+//!
+//! Two modes (SPEC.md "Rulesets"): **enforced** — an illegal move is refused and nothing
+//! changes, flags fall by themselves; **recorded** — the over-the-board scoresheet: the move
+//! stands and the ruleset's consequence follows (loss, claim window, or restore and penalty),
+//! and a flag counts when it is claimed (fesa-2017 8.3). The game is its event log:
+//! [`Referee::replay`] of [`Referee::log`] rebuilds the same state.
+
+use crate::clock::{Clock, ClockError};
+use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+use crate::ruleset::{
+    BothFlagsPolicy, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+};
+use crate::Side;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// An illegal act found by the game, with its article.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    pub article: String,
+    pub detail: String,
+}
+
+/// What playing a move did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The rule the move broke, if any (the move stands in recorded mode).
+    pub fault: Option<Fault>,
+    /// The game ended by the move itself (mate, repetition, king capture).
+    pub end: Option<End>,
+}
+
+/// What the referee needs from a game's rules (shogi now; Go plugs in the same way).
+pub trait Game: Clone + Debug {
+    type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Game-specific events (shogi: 27-point declaration, impasse count; Go: dead stones).
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    fn name(&self) -> &'static str;
+    fn to_move(&self) -> Side;
+    /// Moves played.
+    fn ply(&self) -> usize;
+    /// Whether the move can be carried out at all (a scoresheet can hold it), and the rule it
+    /// breaks if it can. Does not change the game. `Err` is a refusal reason.
+    fn judge(&self, mv: &Self::Move, rules: &Ruleset) -> Result<Option<Fault>, String>;
+    /// Plays a move that `judge` accepted.
+    fn play(&mut self, mv: &Self::Move, rules: &Ruleset) -> Played;
+    /// Back to the position after `ply` moves.
+    fn restore(&mut self, ply: usize);
+    /// fesa-2017 9.4: the position still shows `offender`'s illegal move (own king capturable,
+    /// nifu, dead piece). Judged on the claimant's turn.
+    fn still_illegal(&self, offender: Side) -> Option<Fault>;
+    /// A game-specific event by `side`. `has_time`: whether `side` still has time.
+    fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
+}
+
+/// What a game-specific action did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acted {
+    pub end: Option<End>,
+    pub notes: Vec<Fault>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    Enforced,
+    Recorded,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// The previous (or a still visible) illegal move of the opponent (fesa-2017 9.4).
+    IllegalMove,
+    /// The opponent's flag has fallen (fesa-2017 8.3).
+    Flag,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Decision {
+    /// The arbiter sets the result.
+    Result { result: GameResult, reason: Reason, article: String },
+    /// A penalty (fesa-2017 13.4; ufs-2016 12.9) against `side`; `ms` for the time penalties.
+    Penalty { side: Side, penalty: PenaltyKind, #[serde(default)] ms: u64 },
+    /// Back to the position after `ply` moves (rfg 13.4; a take-back).
+    Restore { ply: usize },
+    /// Both flags are down and the order cannot be told (ufs-2016 6.14; fesa-2017 8.11; pl 6.7).
+    BothFlagsDown,
+}
+
+/// One timestamped event. `t` is in milliseconds from any fixed origin.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", bound = "")]
+pub enum Event<G: Game> {
+    /// The scheduled start: the first mover's clock starts (ufs-2016 6.11; rfg 12.5).
+    Start { t: u64 },
+    /// A player arrives at the board (lateness).
+    Arrive { t: u64, side: Side },
+    /// A move by the side to move.
+    Move { t: u64, #[serde(rename = "move")] mv: G::Move },
+    Resign { t: u64, side: Side },
+    /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
+    Claim { t: u64, side: Option<Side>, claim: ClaimKind },
+    Decision { t: u64, decision: Decision },
+    Pause { t: u64 },
+    Resume { t: u64 },
+    /// Nothing happened but time passed (a server's scheduled flag check).
+    Tick { t: u64 },
+    /// A game-specific action by `side`.
+    Game { t: u64, side: Side, action: G::Action },
+}
+
+// By hand: a derive would ask the game itself to be comparable.
+impl<G: Game> PartialEq for Event<G> {
+    fn eq(&self, other: &Self) -> bool {
+        use Event::*;
+        match (self, other) {
+            (Start { t: a }, Start { t: b }) | (Pause { t: a }, Pause { t: b }) => a == b,
+            (Resume { t: a }, Resume { t: b }) | (Tick { t: a }, Tick { t: b }) => a == b,
+            (Arrive { t: a, side: x }, Arrive { t: b, side: y }) => (a, x) == (b, y),
+            (Resign { t: a, side: x }, Resign { t: b, side: y }) => (a, x) == (b, y),
+            (Move { t: a, mv: x }, Move { t: b, mv: y }) => a == b && x == y,
+            (Claim { t: a, side: x, claim: c }, Claim { t: b, side: y, claim: d }) => (a, x, c) == (b, y, d),
+            (Decision { t: a, decision: x }, Decision { t: b, decision: y }) => a == b && x == y,
+            (Game { t: a, side: x, action: p }, Game { t: b, side: y, action: q }) => a == b && x == y && p == q,
+            _ => false,
+        }
+    }
+}
+
+impl<G: Game> Event<G> {
+    pub fn t(&self) -> u64 {
+        match self {
+            Event::Start { t }
+            | Event::Arrive { t, .. }
+            | Event::Move { t, .. }
+            | Event::Resign { t, .. }
+            | Event::Claim { t, .. }
+            | Event::Decision { t, .. }
+            | Event::Pause { t }
+            | Event::Resume { t }
+            | Event::Tick { t }
+            | Event::Game { t, .. } => *t,
+        }
+    }
+}
+
+/// The referee's answer to an event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "verdict")]
+pub enum Answer {
+    Accepted,
+    Refused { reason: String },
+}
+
+/// An illegal move not yet claimed (fesa-2017 9.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Pending {
+    offender: Side,
+    /// The illegal move's number (1-based).
+    ply: usize,
+    /// The claimant has replied since.
+    replied: bool,
+}
+
+/// Players' facts the rules depend on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    /// FESA ratings, `None` = unrated (fesa-2017 17.2).
+    pub rating: [Option<u32>; 2],
+}
+
+#[derive(Debug, Clone)]
+pub struct Referee<G: Game> {
+    rules: Ruleset,
+    mode: Mode,
+    players: Players,
+    start: G,
+    game: G,
+    clock: Option<Clock>,
+    started_at: Option<u64>,
+    arrived: [Option<u64>; 2],
+    pending: Vec<Pending>,
+    illegal_count: [u32; 2],
+    takebacks: [u32; 2],
+    outcome: Option<Outcome>,
+    violations: Vec<Violation>,
+    log: Vec<(Event<G>, Answer)>,
+}
+
+/// A comparable summary of the state, for replay checks and for clients.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Snapshot {
+    pub ply: usize,
+    pub to_move: Side,
+    pub clock: Option<Clock>,
+    pub outcome: Option<Outcome>,
+    pub violations: Vec<Violation>,
+    pub answers: Vec<Answer>,
+}
+
+type Step = Result<(), String>;
+
+impl<G: Game> Referee<G> {
+    pub fn new(rules: Ruleset, mode: Mode, game: G, clock: Option<Clock>, players: Players) -> Referee<G> {
+        Referee {
+            rules,
+            mode,
+            players,
+            start: game.clone(),
+            game,
+            clock,
+            started_at: None,
+            arrived: [None; 2],
+            pending: Vec::new(),
+            illegal_count: [0; 2],
+            takebacks: [0; 2],
+            outcome: None,
+            violations: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    /// Rebuilds a game from its log.
+    pub fn replay(
+        rules: Ruleset,
+        mode: Mode,
+        game: G,
+        clock: Option<Clock>,
+        players: Players,
+        events: impl IntoIterator<Item = Event<G>>,
+    ) -> Referee<G> {
+        let mut r = Referee::new(rules, mode, game, clock, players);
+        for e in events {
+            r.submit(e);
+        }
+        r
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+    pub fn log(&self) -> &[(Event<G>, Answer)] {
+        &self.log
+    }
+    pub fn events(&self) -> impl Iterator<Item = &Event<G>> {
+        self.log.iter().map(|(e, _)| e)
+    }
+    pub fn initial(&self) -> &G {
+        &self.start
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            ply: self.game.ply(),
+            to_move: self.game.to_move(),
+            clock: self.clock.clone(),
+            outcome: self.outcome.clone(),
+            violations: self.violations.clone(),
+            answers: self.log.iter().map(|(_, a)| a.clone()).collect(),
+        }
+    }
+
+    /// Feeds one event. A refused event changes nothing but the log.
+    pub fn submit(&mut self, event: Event<G>) -> Answer {
+        if let Some(answer) = self.enforced_flag(event.t(), matches!(event, Event::Tick { .. })) {
+            self.log.push((event, answer.clone()));
+            return answer;
+        }
+        let before = self.clone_state();
+        let answer = match self.apply(&event) {
+            Ok(()) => Answer::Accepted,
+            Err(reason) => {
+                self.restore_state(before);
+                Answer::Refused { reason }
+            }
+        };
+        self.log.push((event, answer.clone()));
+        answer
+    }
+
+    /// Enforced mode: a flag falls by itself, before anything else at or after its instant.
+    fn enforced_flag(&mut self, t: u64, tick: bool) -> Option<Answer> {
+        if self.mode != Mode::Enforced || self.outcome.is_some() {
+            return None;
+        }
+        let c = self.clock.as_mut()?;
+        let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
+        let side = c.turn()?;
+        c.observe(f).ok()?;
+        let art = self.rules.articles.time_up.clone();
+        self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
+        Some(if tick { Answer::Accepted } else { Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") } })
+    }
+
+    fn clone_state(&self) -> Saved<G> {
+        Saved {
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            started_at: self.started_at,
+            arrived: self.arrived,
+            pending: self.pending.clone(),
+            illegal_count: self.illegal_count,
+            takebacks: self.takebacks,
+            outcome: self.outcome.clone(),
+            violations: self.violations.len(),
+        }
+    }
+
+    fn restore_state(&mut self, s: Saved<G>) {
+        self.game = s.game;
+        self.clock = s.clock;
+        self.started_at = s.started_at;
+        self.arrived = s.arrived;
+        self.pending = s.pending;
+        self.illegal_count = s.illegal_count;
+        self.takebacks = s.takebacks;
+        self.outcome = s.outcome;
+        self.violations.truncate(s.violations);
+    }
+
+    fn clock_err(e: ClockError) -> String {
+        e.to_string()
+    }
+
+    /// The side whose flag fell first by `t`, and when.
+    fn fallen(&self, t: u64) -> Option<(Side, u64)> {
+        let c = self.clock.as_ref()?;
+        let mut best: Option<(Side, u64)> = None;
+        for side in Side::ALL {
+            if let Some(f) = c.flag_fallen(side, t) {
+                if best.is_none_or(|(_, b)| f < b) {
+                    best = Some((side, f));
+                }
+            }
+        }
+        best
+    }
+
+    fn apply(&mut self, event: &Event<G>) -> Step {
+        if self.outcome.is_some() {
+            return Err("the game is over".into());
+        }
+        let t = event.t();
+        if let Some(c) = &mut self.clock {
+            if t < c.now() {
+                return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
+            }
+        }
+        match event {
+            Event::Start { t } => self.on_start(*t),
+            Event::Arrive { t, side } => self.on_arrive(*t, *side),
+            Event::Move { t, mv } => self.on_move(*t, mv),
+            Event::Resign { t, side } => {
+                let art = self.rules.articles.resignation.clone();
+                self.end_by_event(*t, End::win(side.flip(), Reason::Resignation, art), true);
+                Ok(())
+            }
+            Event::Claim { t, side, claim } => self.on_claim(*t, *side, *claim),
+            Event::Decision { t, decision } => self.on_decision(*t, decision),
+            Event::Pause { t } => self.clock.as_mut().ok_or("no clock")?.pause(*t).map_err(Self::clock_err),
+            Event::Resume { t } => self.clock.as_mut().ok_or("no clock")?.resume(*t).map_err(Self::clock_err),
+            Event::Tick { t } => {
+                if let Some(c) = &mut self.clock {
+                    c.observe(*t).map_err(Self::clock_err)?;
+                }
+                Ok(())
+            }
+            Event::Game { t, side, action } => {
+                if let Some(c) = &mut self.clock {
+                    c.observe(*t).map_err(Self::clock_err)?;
+                }
+                let has_time = self.clock.as_ref().is_none_or(|c| c.flag_fallen(*side, *t).is_none());
+                let acted = self.game.act(*side, action, &self.rules, has_time)?;
+                let ply = self.game.ply();
+                for n in acted.notes {
+                    self.violations.push(Violation { ply, article: n.article, reason: "note".into(), detail: n.detail });
+                }
+                if let Some(end) = acted.end {
+                    // A declaration ends the game even after a flag under fesa-2017 8.9 (5.3).
+                    let protected = end.reason == Reason::Declaration;
+                    self.end_by_event(*t, end, protected);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn on_start(&mut self, t: u64) -> Step {
+        if self.started_at.is_some() {
+            return Err("the game has already started".into());
+        }
+        self.started_at = Some(t);
+        let first = self.game.to_move();
+        if let Some(c) = &mut self.clock {
+            c.start(t, first).map_err(Self::clock_err)?;
+        }
+        Ok(())
+    }
+
+    fn on_arrive(&mut self, t: u64, side: Side) -> Step {
+        let start = self.started_at.ok_or("the game has not started")?;
+        if self.arrived[side.index()].is_some() {
+            return Err(format!("{side:?} has already arrived"));
+        }
+        self.arrived[side.index()] = Some(t);
+        let late = t.saturating_sub(start);
+        let art = self.rules.lateness.article.clone();
+        let loses = match self.rules.lateness.rule {
+            LatenessPolicy::LossAfter { allowed_ms } => late > allowed_ms,
+            LatenessPolicy::LossWhenTimeSpent => {
+                self.clock.as_ref().is_some_and(|c| c.flag_fallen(side, t).is_some())
+            }
+            LatenessPolicy::LossAfterHalfMainTime => {
+                self.clock.as_ref().is_some_and(|c| late > c.settings(side).main_ms / 2)
+            }
+            LatenessPolicy::ClockOnly => false,
+        };
+        if loses {
+            self.violations.push(Violation {
+                ply: self.game.ply(),
+                article: art.clone(),
+                reason: "lateness".into(),
+                detail: format!("{side:?} arrived {late} ms after the start"),
+            });
+            self.finish(End::win(side.flip(), Reason::Lateness, art), self.game.ply());
+        }
+        Ok(())
+    }
+
+    fn on_move(&mut self, t: u64, mv: &G::Move) -> Step {
+        if self.started_at.is_none() {
+            self.on_start(t)?;
+        }
+        let mover = self.game.to_move();
+        let fault = self.game.judge(mv, &self.rules)?;
+        let policy = self.rules.illegal_move.rule;
+        if let Some(f) = &fault {
+            if self.mode == Mode::Enforced {
+                return Err(format!("illegal move: {} ({})", f.detail, f.article));
+            }
+            if let IllegalMovePolicy::Restore { penalty_ms, free } = policy {
+                // rfg 13.4: the position before the move is restored (the move is not played,
+                // the offender's clock keeps running); penalty or loss.
+                let ply = self.game.ply() + 1;
+                self.record_fault(ply, f);
+                self.illegal_count[mover.index()] += 1;
+                let art = self.rules.illegal_move.article.clone();
+                if self.illegal_count[mover.index()] > free {
+                    self.finish(End::win(mover.flip(), Reason::IllegalMove, art), ply);
+                } else if let Some(c) = &mut self.clock {
+                    c.add_time(t, mover.flip(), penalty_ms).map_err(Self::clock_err)?;
+                }
+                return Ok(());
+            }
+        }
+        let mut flag = None;
+        if let Some(c) = &mut self.clock {
+            flag = c.press(t).map_err(Self::clock_err)?.flag_fell_at;
+        }
+        // The claimant's reply closes the window on the previous illegal move (fesa-2017 9.4).
+        for p in &mut self.pending {
+            if p.offender != mover {
+                p.replied = true;
+            }
+        }
+        let played = self.game.play(mv, &self.rules);
+        let ply = self.game.ply();
+        if let Some(f) = flag {
+            self.violations.push(Violation {
+                ply,
+                article: self.rules.articles.time_up.clone(),
+                reason: "time_up".into(),
+                detail: format!("{mover:?}'s flag fell at {f} ms, before the move at {t} ms"),
+            });
+            if self.mode == Mode::Enforced {
+                // Unreachable in practice: the flag check above ends the game first.
+                self.finish(End::win(mover.flip(), Reason::TimeUp, self.rules.articles.time_up.clone()), ply);
+                return Ok(());
+            }
+        }
+        if let Some(f) = &fault {
+            self.record_fault(ply, f);
+            match policy {
+                IllegalMovePolicy::Loss => {
+                    let art = self.rules.illegal_move.article.clone();
+                    self.end_by_event(t, End::win(mover.flip(), Reason::IllegalMove, art), false);
+                    return Ok(());
+                }
+                IllegalMovePolicy::ClaimWindow => {
+                    self.pending.push(Pending { offender: mover, ply, replied: false });
+                }
+                IllegalMovePolicy::Restore { .. } => unreachable!("handled before the move"),
+            }
+        }
+        if let Some(end) = played.end {
+            // A king capture (fesa-2017 9.5) is a claim; mate by an illegal move is not a mate.
+            let by_illegal = fault.is_some() && end.reason != Reason::IllegalMove;
+            if !by_illegal {
+                let protected = matches!(end.reason, Reason::Checkmate | Reason::Sennichite | Reason::PerpetualCheck);
+                self.end_by_event(t, end, protected);
+            }
+        }
+        Ok(())
+    }
+
+    fn record_fault(&mut self, ply: usize, f: &Fault) {
+        self.violations.push(Violation {
+            ply,
+            article: f.article.clone(),
+            reason: "illegal_move".into(),
+            detail: f.detail.clone(),
+        });
+    }
+
+    fn is_beginner(&self, side: Side) -> bool {
+        let Some(b) = &self.rules.beginners_takeback else { return false };
+        let b = b.rule;
+        b.enabled
+            && self.takebacks[side.index()] < b.per_player
+            && match self.players.rating[side.index()] {
+                None => b.unrated,
+                Some(r) => r < b.rating_below,
+            }
+    }
+
+    fn on_claim(&mut self, t: u64, side: Option<Side>, claim: ClaimKind) -> Step {
+        let Some(claimant) = side else {
+            let art = self.rules.outsiders_may_point_out.as_ref().filter(|r| !r.rule).map(|r| r.article.clone());
+            return Err(match art {
+                Some(a) => format!("outsiders may not point out an illegal move or position ({a})"),
+                None => "a claim needs a player".into(),
+            });
+        };
+        match claim {
+            ClaimKind::IllegalMove => {
+                let offender = claimant.flip();
+                let idx = self
+                    .pending
+                    .iter()
+                    .rposition(|p| p.offender == offender)
+                    .ok_or("no illegal move of the opponent to claim")?;
+                let p = self.pending[idx].clone();
+                let art = self.rules.illegal_move.article.clone();
+                if p.replied {
+                    // fesa-2017 9.4: after replying, only while the position is still illegal, and
+                    // only on one's own turn.
+                    if self.game.to_move() != claimant {
+                        return Err(format!("after replying, a claim is made on one's own turn ({art})"));
+                    }
+                    match self.game.still_illegal(offender) {
+                        Some(f) => self.violations.push(Violation {
+                            ply: self.game.ply(),
+                            article: f.article,
+                            reason: "illegal_position".into(),
+                            detail: f.detail,
+                        }),
+                        None => {
+                            return Err(format!(
+                                "the claim window closed with the reply and the position is legal again ({art})"
+                            ));
+                        }
+                    }
+                }
+                if self.is_beginner(offender) {
+                    // fesa-2017 17.1: the beginner takes the move back instead of losing.
+                    self.takebacks[offender.index()] += 1;
+                    self.game.restore(p.ply - 1);
+                    self.pending.retain(|q| q.ply < p.ply);
+                    let a = self.rules.beginners_takeback.as_ref().map(|b| b.article.clone()).unwrap_or_default();
+                    self.violations.push(Violation {
+                        ply: p.ply,
+                        article: a,
+                        reason: "takeback".into(),
+                        detail: format!("{offender:?} takes back the illegal move {} (beginner)", p.ply),
+                    });
+                    return Ok(());
+                }
+                self.end_by_event(t, End::win(claimant, Reason::IllegalMove, art), false);
+                // The result belongs to the illegal move's ply.
+                if let Some(o) = &mut self.outcome {
+                    if o.reason == Reason::IllegalMove {
+                        o.ply = p.ply;
+                    }
+                }
+                Ok(())
+            }
+            ClaimKind::Flag => {
+                let c = self.clock.as_mut().ok_or("no clock to claim on")?;
+                c.observe(t).map_err(Self::clock_err)?;
+                let mine = c.flag_fallen(claimant, t);
+                let theirs = c.flag_fallen(claimant.flip(), t);
+                match (mine, theirs) {
+                    (_, None) => Err(format!("{:?}'s flag has not fallen", claimant.flip())),
+                    (Some(_), Some(_)) => self.both_flags(t),
+                    (None, Some(_)) => {
+                        let art = self.rules.articles.time_up.clone();
+                        self.finish(End::win(claimant, Reason::TimeUp, art), self.game.ply());
+                        Ok(())
+                    }
+                }
+            }
+        }
+    }
+
+    /// Both flags down (fesa-2017 8.3 requires the claimant's own flag up).
+    fn both_flags(&mut self, t: u64) -> Step {
+        let art = self.rules.both_flags.article.clone();
+        match self.rules.both_flags.rule {
+            BothFlagsPolicy::Draw => {
+                self.finish(End::draw(Reason::BothFlags, art), self.game.ply());
+                Ok(())
+            }
+            BothFlagsPolicy::Continue { extra_ms } => {
+                let c = self.clock.as_mut().ok_or("no clock")?;
+                c.extend_both(t, extra_ms).map_err(Self::clock_err)
+            }
+        }
+    }
+
+    fn on_decision(&mut self, t: u64, d: &Decision) -> Step {
+        match d {
+            Decision::Result { result, reason, article } => {
+                let end = End { result: *result, reason: *reason, article: article.clone() };
+                self.finish(end, self.game.ply());
+                Ok(())
+            }
+            Decision::Penalty { side, penalty, ms } => {
+                let allowed = self.rules.penalties.as_ref().ok_or("the ruleset names no penalties")?;
+                let art = allowed.article.clone();
+                if !allowed.rule.contains(penalty) {
+                    return Err(format!("{penalty:?} is not a penalty of {art}"));
+                }
+                self.violations.push(Violation {
+                    ply: self.game.ply(),
+                    article: art.clone(),
+                    reason: "penalty".into(),
+                    detail: format!("{penalty:?} against {side:?} ({ms} ms)"),
+                });
+                match penalty {
+                    PenaltyKind::TimeToOpponent => {
+                        self.clock.as_mut().ok_or("no clock")?.add_time(t, side.flip(), *ms).map_err(Self::clock_err)
+                    }
+                    PenaltyKind::TimeTaken => {
+                        self.clock.as_mut().ok_or("no clock")?.deduct_time(t, *side, *ms).map_err(Self::clock_err)
+                    }
+                    PenaltyKind::Loss | PenaltyKind::Expulsion => {
+                        self.finish(End::win(side.flip(), Reason::ArbiterDecision, art), self.game.ply());
+                        Ok(())
+                    }
+                    PenaltyKind::Warning | PenaltyKind::Fine => Ok(()),
+                }
+            }
+            Decision::Restore { ply } => {
+                if *ply > self.game.ply() {
+                    return Err(format!("cannot restore ply {ply}: only {} moves played", self.game.ply()));
+                }
+                self.game.restore(*ply);
+                self.pending.retain(|p| p.ply <= *ply);
+                Ok(())
+            }
+            Decision::BothFlagsDown => self.both_flags(t),
+        }
+    }
+
+    /// A game-ending event at `t`, weighed against a flag that fell earlier (ufs-2016 6.8;
+    /// fesa-2017 8.9). `protected`: mate, resignation, sennichite or declaration (fesa 5.1–5.3).
+    fn end_by_event(&mut self, t: u64, end: End, protected: bool) {
+        let ply = self.game.ply();
+        if self.mode == Mode::Recorded {
+            if let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
+                let flag_wins = match self.rules.flag_precedence.rule {
+                    FlagPrecedence::EarlierEventStands => true,
+                    FlagPrecedence::FlagLosesUnlessGameEnded => !protected,
+                    FlagPrecedence::FirstClaimed => false,
+                };
+                if flag_wins {
+                    let art = self.rules.flag_precedence.article.clone();
+                    self.violations.push(Violation {
+                        ply,
+                        article: art.clone(),
+                        reason: "flag_first".into(),
+                        detail: format!("{side:?}'s flag fell at {f} ms, before the game ended at {t} ms"),
+                    });
+                    self.finish(End::win(side.flip(), Reason::TimeUp, art), ply);
+                    return;
+                }
+            }
+        }
+        self.finish(end, ply);
+    }
+
+    fn finish(&mut self, end: End, ply: usize) {
+        let followup = if end.result == GameResult::Draw { self.draw_followup() } else { None };
+        self.outcome = Some(Outcome { result: end.result, reason: end.reason, article: Some(end.article), ply, followup });
+    }
+
+    /// fesa-2017 12.2–12.3, pl 5.5: the replay after a draw.
+    fn draw_followup(&self) -> Option<Followup> {
+        let DrawPolicy::Replay { blitz } = self.rules.draw.rule else { return None };
+        let time = self.clock.as_ref().map(|c| {
+            let t = c.now();
+            // The new game's Black is the old White, each with the time left on his clock.
+            let left = |s: Side| c.main_left(s, t);
+            let mut tcs = [*c.settings(Side::White), *c.settings(Side::Black)];
+            tcs[0].main_ms = left(Side::White);
+            tcs[1].main_ms = left(Side::Black);
+            if let Some(b) = blitz {
+                if left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
+                    let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
+                    tcs = [blitz_tc, blitz_tc];
+                }
+            }
+            tcs
+        });
+        let article = match blitz {
+            Some(_) => "fesa-2017 12.3".to_string(),
+            None => self.rules.draw.article.clone(),
+        };
+        Some(Followup::Replay { colours_reversed: true, time, article })
+    }
+}
+
+struct Saved<G> {
+    game: G,
+    clock: Option<Clock>,
+    started_at: Option<u64>,
+    arrived: [Option<u64>; 2],
+    pending: Vec<Pending>,
+    illegal_count: [u32; 2],
+    takebacks: [u32; 2],
+    outcome: Option<Outcome>,
+    violations: usize,
+}

@@ -1,0 +1,236 @@
+//! Shogi under the referee: [`ShogiGame`] implements [`Game`] with `shogi::History` for
+//! repetition, `shogi::impasse` for counts and the 27-point declaration, and lenient play for
+//! scoresheet moves.
+
+use crate::outcome::{End, GameResult, Reason};
+use crate::referee::{Acted, Fault, Game, Played};
+use crate::ruleset::{ImpasseCount as CountRule, Ruleset};
+use crate::Side;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use shogi::impasse::{judge_24, judge_27_pl, judge_27_ufs, judge_chapter};
+use shogi::{Declaration, History, IllegalMove, ImpasseCount, ImpasseOutcome, ImpossibleMove, Move, Position, PositionError, Repetition};
+
+/// A shogi move in events: USI text (`7g7f`, `P*5e`) or `{"from":"7g","to":"7f","promote":false}`
+/// / `{"drop":"P","to":"5e"}`. Serialized as USI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShogiMove(pub Move);
+
+impl Serialize for ShogiMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_usi())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MoveForm {
+    Usi(String),
+    Board { from: String, to: String, #[serde(default)] promote: bool },
+    Drop { drop: String, to: String },
+}
+
+impl<'de> Deserialize<'de> for ShogiMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ShogiMove, D::Error> {
+        let text = match MoveForm::deserialize(d)? {
+            MoveForm::Usi(s) => s,
+            MoveForm::Board { from, to, promote } => format!("{from}{to}{}", if promote { "+" } else { "" }),
+            MoveForm::Drop { drop, to } => format!("{drop}*{to}"),
+        };
+        Move::from_usi(&text)
+            .map(ShogiMove)
+            .ok_or_else(|| serde::de::Error::custom(format!("`{text}` is not a USI move")))
+    }
+}
+
+/// Shogi-specific events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum ShogiAction {
+    /// The 27-point declaration by the side to move, before moving (fesa-2017 5.3; ufs-2016 5.8.7).
+    Declare,
+    /// A player proposes to stop and count (ufs-2016 5.8.6; pl 5.4).
+    ProposeImpasse,
+    /// The opponent accepts the count.
+    AcceptImpasse,
+    /// The arbiter stops the game and counts (ufs-2016 5.8.6 "by agreement or arbiter").
+    ArbiterImpasseCount,
+}
+
+#[derive(Debug, Clone)]
+pub struct ShogiGame {
+    history: History,
+    proposal: Option<Side>,
+}
+
+impl ShogiGame {
+    pub fn new(start: Position) -> ShogiGame {
+        ShogiGame { history: History::new(start), proposal: None }
+    }
+    pub fn startpos() -> ShogiGame {
+        ShogiGame::new(Position::startpos())
+    }
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+    pub fn position(&self) -> &Position {
+        self.history.position()
+    }
+}
+
+/// The article of an illegal move in the ruleset's own numbering.
+pub fn fault_article(rules: &Ruleset, im: IllegalMove) -> String {
+    match rules.id.as_str() {
+        "ufs-2016" => match im {
+            // Wrong promotion or unpromoting (5.8.3.2); every other forbidden move or drop (5.8.3.1).
+            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) => "ufs-2016 5.8.3.2".into(),
+            _ => "ufs-2016 5.8.3.1".into(),
+        },
+        "pl" => "pl 1.7".into(),
+        _ => im.article().into(),
+    }
+}
+
+impl Game for ShogiGame {
+    type Move = ShogiMove;
+    type Action = ShogiAction;
+
+    fn name(&self) -> &'static str {
+        "shogi"
+    }
+    fn to_move(&self) -> Side {
+        self.position().turn().into()
+    }
+    fn ply(&self) -> usize {
+        self.history.ply()
+    }
+
+    fn judge(&self, mv: &ShogiMove, rules: &Ruleset) -> Result<Option<Fault>, String> {
+        let mut p = self.position().clone();
+        match p.play_lenient(mv.0) {
+            Ok(None) => Ok(None),
+            Ok(Some(im)) => Ok(Some(Fault { article: fault_article(rules, im), detail: format!("{}: {im}", mv.0) })),
+            Err(ImpossibleMove::CapturesKing(_)) if rules.king_capture.is_some() => Ok(None),
+            Err(e) => Err(format!("{} cannot be played: {e}", mv.0)),
+        }
+    }
+
+    fn play(&mut self, mv: &ShogiMove, rules: &Ruleset) -> Played {
+        let mover: Side = self.to_move();
+        self.proposal = None;
+        let (verdict, rep) = match self.history.play_lenient(mv.0) {
+            Ok(v) => v,
+            Err(ImpossibleMove::CapturesKing(sq)) => {
+                // fesa-2017 9.5: the capture is a claim against the move that left the king in
+                // check; the capturer wins at once. The capture itself is not played.
+                let art = rules.king_capture.as_ref().map_or("fesa-2017 9.5".to_string(), |k| k.article.clone());
+                let _ = sq;
+                return Played { fault: None, end: Some(End::win(mover, Reason::IllegalMove, art)) };
+            }
+            Err(e) => unreachable!("judge accepted {}: {e}", mv.0),
+        };
+        let fault = verdict.map(|im| Fault { article: fault_article(rules, im), detail: format!("{}: {im}", mv.0) });
+        let end = match rep {
+            Some(Repetition::Sennichite { .. }) => {
+                Some(End::draw(Reason::Sennichite, rules.articles.sennichite.clone()))
+            }
+            Some(Repetition::PerpetualCheck { loser, .. }) => {
+                Some(End::win(Side::from(loser).flip(), Reason::PerpetualCheck, rules.articles.perpetual_check.clone()))
+            }
+            None if self.position().is_checkmate() => {
+                Some(End::win(mover, Reason::Checkmate, rules.articles.checkmate.clone()))
+            }
+            None => None,
+        };
+        Played { fault, end }
+    }
+
+    fn restore(&mut self, ply: usize) {
+        let moves = self.history.moves()[..ply].to_vec();
+        let mut h = History::new(self.history.start().clone());
+        for m in moves {
+            h.play_lenient(m).expect("a move already played can be replayed");
+        }
+        self.history = h;
+        self.proposal = None;
+    }
+
+    fn still_illegal(&self, offender: Side) -> Option<Fault> {
+        let off: shogi::Color = offender.into();
+        self.position().violations().into_iter().find_map(|v| {
+            let art = match &v {
+                PositionError::OpponentInCheck { color, .. } if *color == off => "fesa-2017 9.4a",
+                PositionError::Nifu { color, .. } if *color == off => "fesa-2017 9.4b",
+                PositionError::DeadPiece { piece, .. } if piece.starts_with(|c: char| c.is_ascii_uppercase()) == (off == shogi::Color::Black) => "fesa-2017 9.4c",
+                _ => return None,
+            };
+            Some(Fault { article: art.into(), detail: v.to_string() })
+        })
+    }
+
+    fn act(&mut self, side: Side, action: &ShogiAction, rules: &Ruleset, has_time: bool) -> Result<Acted, String> {
+        match action {
+            ShogiAction::Declare => {
+                let rule = rules.declaration.as_ref().ok_or_else(|| format!("{} has no 27-point declaration", rules.id))?;
+                if side != self.to_move() {
+                    return Err(format!("a declaration is made on one's turn, before moving ({})", rule.article));
+                }
+                let d = Declaration::judge(self.position(), has_time);
+                let notes = d
+                    .conditions()
+                    .iter()
+                    .filter(|(_, c)| !c.met)
+                    .map(|(name, c)| Fault {
+                        article: rule.article.clone(),
+                        detail: format!("declaration condition {name} not met: found {}, required {}", c.found, c.required),
+                    })
+                    .collect();
+                let end = End::win(d.winner().into(), Reason::Declaration, rule.article.clone());
+                Ok(Acted { end: Some(end), notes })
+            }
+            ShogiAction::ProposeImpasse => {
+                self.count_rule(rules)?;
+                self.proposal = Some(side);
+                Ok(Acted { end: None, notes: vec![] })
+            }
+            ShogiAction::AcceptImpasse => {
+                if self.proposal != Some(side.flip()) {
+                    return Err("no impasse count proposed by the opponent".into());
+                }
+                self.count(rules)
+            }
+            ShogiAction::ArbiterImpasseCount => self.count(rules),
+        }
+    }
+}
+
+impl ShogiGame {
+    fn count_rule<'a>(&self, rules: &'a Ruleset) -> Result<&'a crate::ruleset::Cited<CountRule>, String> {
+        rules.impasse_count.as_ref().ok_or_else(|| match (&rules.declaration, &rules.articles.no_agreed_draw) {
+            (Some(d), Some(n)) => format!("no impasse count by agreement: the 27-point declaration is the way ({}; {n})", d.article),
+            _ => format!("{} has no impasse count", rules.id),
+        })
+    }
+
+    /// The impasse count of the ruleset (ufs-2016 5.8.6; pl 5.4; the chapter).
+    fn count(&self, rules: &Ruleset) -> Result<Acted, String> {
+        let rule = self.count_rule(rules)?;
+        let c = ImpasseCount::of(self.position());
+        let judged = match rule.rule {
+            CountRule::Points24 => judge_24(&c),
+            CountRule::Points27Pl { gote_wins_tie } => judge_27_pl(&c, gote_wins_tie),
+            CountRule::Points27Ufs => judge_27_ufs(&c),
+            CountRule::Chapter31 => judge_chapter(&c),
+        };
+        let article = rule.article.clone();
+        let note = Fault {
+            article: article.clone(),
+            detail: format!("impasse count: black {} points, white {}", c.points[0], c.points[1]),
+        };
+        let end = match judged {
+            ImpasseOutcome::Draw => End { result: GameResult::Draw, reason: Reason::Impasse, article },
+            ImpasseOutcome::Win(color) => End::win(color.into(), Reason::Impasse, article),
+            ImpasseOutcome::Undecided => End { result: GameResult::NoResult, reason: Reason::Impasse, article },
+        };
+        Ok(Acted { end: Some(end), notes: vec![note] })
+    }
+}

@@ -1,0 +1,221 @@
+//! Clock properties (issue 4): time is conserved, flag instants are exact, byo-yomi periods
+//! reset, Canadian periods count moves; plus one scenario per time-control article.
+
+use arbiter::clock::{Clock, Overtime, TimeControl};
+use arbiter::Side;
+use proptest::prelude::*;
+
+const S: u64 = 1_000;
+const MIN: u64 = 60_000;
+
+fn any_tc() -> impl Strategy<Value = TimeControl> {
+    let main = 0u64..600_000;
+    let ot = prop_oneof![
+        Just(Overtime::None),
+        (1_000u64..60_000, 1u32..5).prop_map(|(period_ms, periods)| Overtime::ByoYomi { period_ms, periods }),
+        (1u32..10, 10_000u64..300_000).prop_map(|(moves, period_ms)| Overtime::Canadian { moves, period_ms }),
+        (0u64..30_000).prop_map(|increment_ms| Overtime::Fischer { increment_ms }),
+    ];
+    (main, ot, any::<bool>()).prop_map(|(main_ms, overtime, round)| TimeControl {
+        main_ms,
+        overtime,
+        round_down_to_minutes: round,
+    })
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Press(u64),
+    Pause(u64, u64),
+    Add(bool, u64),
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    prop::collection::vec(
+        prop_oneof![
+            6 => (0u64..120_000).prop_map(Step::Press),
+            1 => (0u64..30_000, 0u64..30_000).prop_map(|(a, b)| Step::Pause(a, b)),
+            1 => (any::<bool>(), 0u64..60_000).prop_map(|(s, ms)| Step::Add(s, ms)),
+        ],
+        0..60,
+    )
+}
+
+proptest! {
+    /// Every millisecond between start and now is on exactly one clock, except paused time.
+    #[test]
+    fn time_is_conserved(tcs in (any_tc(), any_tc()), steps in steps()) {
+        let mut c = Clock::new([tcs.0, tcs.1]);
+        c.start(0, Side::Black).unwrap();
+        let mut t = 0;
+        let mut paused = 0;
+        for s in steps {
+            match s {
+                Step::Press(d) => { t += d; c.press(t).unwrap(); }
+                Step::Pause(run, stop) => {
+                    t += run; c.pause(t).unwrap(); t += stop; paused += stop; c.resume(t).unwrap();
+                }
+                Step::Add(b, ms) => { c.add_time(t, if b { Side::Black } else { Side::White }, ms).unwrap(); }
+            }
+        }
+        t += 1; c.press(t).unwrap();
+        let spent = c.side(Side::Black).spent_ms + c.side(Side::White).spent_ms;
+        prop_assert_eq!(spent + paused, t);
+    }
+
+    /// Without overtime or rounding, main time left + time spent = main time + credits, until
+    /// the flag falls (sudden death; Fischer with CSA crediting, fesa-2017 8.2).
+    #[test]
+    fn main_time_is_conserved(main in 1u64..600_000, inc in 0u64..20_000, fischer in any::<bool>(),
+                              moves in prop::collection::vec(0u64..60_000, 0..40)) {
+        let tc = if fischer { TimeControl::fischer(main, inc) } else { TimeControl::sudden_death(main) };
+        let mut c = Clock::same(tc);
+        c.start(0, Side::Black).unwrap();
+        let mut t = 0;
+        for d in moves {
+            t += d;
+            c.press(t).unwrap();
+        }
+        for side in Side::ALL {
+            let s = c.side(side);
+            if s.flag_fell_at.is_none() {
+                prop_assert_eq!(s.main_ms + s.spent_ms, main + s.credited_ms);
+            }
+        }
+    }
+
+    /// The flag falls exactly at `flag_at`: a press one millisecond earlier is in time, a press
+    /// at that instant is not, and the flag is reported at that instant.
+    #[test]
+    fn flag_instant_is_exact(tcs in (any_tc(), any_tc()), moves in prop::collection::vec(0u64..90_000, 0..30)) {
+        let mut c = Clock::new([tcs.0, tcs.1]);
+        c.start(0, Side::Black).unwrap();
+        let mut t = 0;
+        for d in moves {
+            if let Some(f) = c.flag_at() {
+                prop_assert!(f >= t);
+                if f > t {
+                    let mut early = c.clone();
+                    prop_assert_eq!(early.press(f - 1).unwrap().flag_fell_at, None);
+                    prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f - 1), None);
+                }
+                let mut late = c.clone();
+                prop_assert_eq!(late.press(f).unwrap().flag_fell_at, Some(f));
+                let mut later = c.clone();
+                prop_assert_eq!(later.press(f + 12_345).unwrap().flag_fell_at, Some(f));
+                prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f), Some(f));
+            }
+            t += d;
+            c.press(t).unwrap();
+        }
+    }
+
+    /// Japanese byo-yomi: a move inside the period keeps every period; each period overrun is
+    /// used up (ufs-2016 7.3–7.4).
+    #[test]
+    fn byoyomi_periods_reset(period in 1_000u64..60_000, periods in 1u32..5,
+                             moves in prop::collection::vec(0u64..200_000, 1..30)) {
+        let mut c = Clock::same(TimeControl::byoyomi(0, period, periods));
+        c.start(0, Side::Black).unwrap();
+        let mut t = 0;
+        for d in moves {
+            let side = c.turn().unwrap();
+            let before = c.side(side).periods;
+            t += d;
+            let r = c.press(t).unwrap();
+            let used = (d / period) as u32;
+            if before == 0 || r.flag_fell_at.is_some() {
+                prop_assert!(used >= before);
+                prop_assert_eq!(c.side(side).periods, 0);
+            } else {
+                prop_assert_eq!(c.side(side).periods, before - used);
+                // Next time, the full remaining periods are available again.
+                prop_assert_eq!(c.remaining(side, t), period * (before - used) as u64);
+            }
+        }
+    }
+
+    /// Canadian byo-yomi: a fresh period after every `moves` moves made in time (rfg 12.2).
+    #[test]
+    fn canadian_periods_count_moves(n in 1u32..8, period in 60_000u64..300_000,
+                                    moves in prop::collection::vec(0u64..20_000, 1..60)) {
+        let mut c = Clock::new([TimeControl::canadian(0, n, period), TimeControl::sudden_death(10 * 60 * MIN)]);
+        c.start(0, Side::Black).unwrap();
+        let mut t = 0;
+        let mut made = 0u32;
+        let mut used_in_period = 0u64;
+        for d in moves {
+            t += d;
+            let r = c.press(t).unwrap();
+            if r.flag_fell_at.is_some() { break; }
+            made += 1;
+            used_in_period += d;
+            if made == n { made = 0; used_in_period = 0; }
+            let s = c.side(Side::Black);
+            prop_assert_eq!(s.moves_left, n - made);
+            prop_assert_eq!(s.period_left_ms, period - used_in_period);
+            t += 1; c.press(t).unwrap(); // White's move
+        }
+    }
+}
+
+#[test]
+fn sudden_death_flag_at_main_time() {
+    let mut c = Clock::same(TimeControl::sudden_death(10 * MIN));
+    c.start(5_000, Side::Black).unwrap();
+    assert_eq!(c.flag_at(), Some(5_000 + 10 * MIN));
+}
+
+#[test]
+fn fischer_increment_is_credited_before_the_move_fesa_8_2() {
+    let mut c = Clock::same(TimeControl::fischer(MIN, 10 * S));
+    c.start(0, Side::Black).unwrap();
+    // CSA semantics: the first move already has main + increment.
+    assert_eq!(c.flag_at(), Some(70 * S));
+    c.press(65 * S).unwrap();
+    assert_eq!(c.side(Side::Black).main_ms, 5 * S);
+    assert_eq!(c.flag_at(), Some(65 * S + 70 * S));
+}
+
+#[test]
+fn rounding_down_to_whole_minutes_chapter() {
+    let mut tc = TimeControl::byoyomi(10 * MIN, MIN, 1);
+    tc.round_down_to_minutes = true;
+    let mut c = Clock::same(tc);
+    c.start(0, Side::Black).unwrap();
+    c.press(59 * S).unwrap(); // under a minute: not counted
+    assert_eq!(c.side(Side::Black).main_ms, 10 * MIN);
+    c.press(60 * S).unwrap();
+    c.press(60 * S + 2 * MIN + 30 * S).unwrap(); // 2:30 → 2 minutes
+    assert_eq!(c.side(Side::Black).main_ms, 8 * MIN);
+}
+
+#[test]
+fn per_side_settings_and_pause() {
+    let mut c = Clock::new([TimeControl::sudden_death(MIN), TimeControl::byoyomi(0, 30 * S, 1)]);
+    c.start(0, Side::Black).unwrap();
+    c.pause(10 * S).unwrap();
+    assert_eq!(c.flag_at(), None);
+    c.resume(100 * S).unwrap();
+    assert_eq!(c.flag_at(), Some(150 * S));
+    c.press(110 * S).unwrap();
+    assert_eq!(c.flag_at(), Some(140 * S));
+}
+
+#[test]
+fn penalties_add_and_deduct_fesa_13_4() {
+    let mut c = Clock::same(TimeControl::sudden_death(5 * MIN));
+    c.start(0, Side::Black).unwrap();
+    c.add_time(MIN, Side::White, 2 * MIN).unwrap();
+    assert_eq!(c.side(Side::White).main_ms, 7 * MIN);
+    c.deduct_time(2 * MIN, Side::Black, 4 * MIN).unwrap();
+    // Black had used 2 of 5 minutes; 4 taken leaves nothing: his flag falls now.
+    assert_eq!(c.flag_fallen(Side::Black, 2 * MIN), Some(2 * MIN));
+}
+
+#[test]
+fn time_going_back_is_an_error() {
+    let mut c = Clock::same(TimeControl::sudden_death(MIN));
+    c.start(10, Side::Black).unwrap();
+    assert!(c.press(5).is_err());
+}

@@ -1,0 +1,287 @@
+//! Records built in code and adjudicated: the record's end word is checked against the position,
+//! its times against its time control, every violation listed with ply and article.
+
+mod common;
+use common::*;
+use shogi::{EndReason, GameEnd, Handicap, Record, RecordMove};
+
+fn record(sfen: Option<&str>, moves: &str, end: Option<EndReason>) -> Record {
+    let mut r = Record::new(sfen.map_or_else(Position::startpos, pos));
+    r.moves = moves.split_whitespace().map(|m| RecordMove::new(Move::from_usi(m).unwrap())).collect();
+    r.end = end.map(GameEnd::new);
+    r
+}
+
+fn timed(mut r: Record, main_ms: u64, byoyomi_ms: u64, times_s: &[u64]) -> Record {
+    r.info.time_control = Some(shogi::TimeControl { main_ms, byoyomi_ms, increment_ms: 0 });
+    for (m, s) in r.moves.iter_mut().zip(times_s) {
+        m.time_ms = Some(s * S);
+    }
+    r
+}
+
+fn check(r: &Record, rules: Ruleset) -> Verdict {
+    adjudicate(r, &rules)
+}
+
+#[track_caller]
+fn verdict_is(v: &Verdict, result: GameResult, reason: Option<Reason>, ply: usize) {
+    assert_eq!((v.result, v.reason, v.ply), (result, reason, ply), "{}", v.human());
+}
+
+fn has(v: &Verdict, reason: &str, article: &str) -> bool {
+    v.violations.iter().any(|x| x.reason == reason && x.article.starts_with(article))
+}
+
+const SHUFFLE: &str = "2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b";
+
+#[test]
+fn sennichite_fourfold_is_a_draw() {
+    let v = check(&record(None, SHUFFLE, Some(EndReason::Sennichite)), Ruleset::ufs_2016());
+    verdict_is(&v, GameResult::Draw, Some(Reason::Sennichite), 12);
+    assert!(v.violations.is_empty(), "{}", v.human());
+    // fesa: replayed with colours reversed.
+    let v = check(&record(None, SHUFFLE, None), Ruleset::fesa_2017());
+    assert!(matches!(v.followup, Some(Followup::Replay { colours_reversed: true, .. })));
+}
+
+#[test]
+fn sennichite_word_without_repetition_is_reported() {
+    let v = check(&record(None, "2h3h 8b7b 3h2h 7b8b", Some(EndReason::Sennichite)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 4);
+    assert!(has(&v, "false_end_word", "fesa-2017 5.2"), "{}", v.human());
+}
+
+const PERPETUAL: &str = "4k4/R8/9/9/9/9/9/9/4K4 b - 1";
+const CHECKS: &str = "9b9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5a";
+
+#[test]
+fn perpetual_check_the_checker_loses_wherever_the_cycle_starts() {
+    let v = check(&record(Some(PERPETUAL), CHECKS, None), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::PerpetualCheck), 12);
+    // The same cycle after a quiet prelude, first repeated position after White's move.
+    let moves = format!("5i4i 5a4a 9c9b 4a5a {CHECKS}");
+    let v = check(&record(Some("4k4/9/R8/9/9/9/9/9/4K4 b - 1"), &moves, None), Ruleset::ufs_2016());
+    assert_eq!((v.result, v.reason), (GameResult::WhiteWin, Some(Reason::PerpetualCheck)), "{}", v.human());
+    assert_eq!(v.article.as_deref(), Some("ufs-2016 5.7.2"));
+    // White checking perpetually loses too.
+    let v = check(&record(Some("4k3r/9/9/9/9/9/9/9/4K4 w - 1"), "1a1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i", None), Ruleset::pl());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::PerpetualCheck), 13);
+}
+
+const MATE_IN_1: &str = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+
+#[test]
+fn checkmate_word_is_checked_against_the_position() {
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Checkmate), 1);
+    assert!(v.violations.is_empty());
+    let v = check(&record(Some(MATE_IN_1), "G*4b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 1);
+    assert!(has(&v, "false_end_word", "fesa-2017 5.1"), "{}", v.human());
+    assert!(v.human().contains("not checkmated"));
+}
+
+#[test]
+fn resignation_and_moves_after_the_end() {
+    let v = check(&record(None, "7g7f 3c3d", Some(EndReason::Resign)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::Resignation), 2);
+    assert_eq!(v.summary(), "white_win by resignation at ply 2 (fesa-2017 5.1)");
+    let v = check(&record(Some(MATE_IN_1), "G*5b 5a4a", None), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Checkmate), 1);
+    assert!(has(&v, "moves_after_end", "fesa-2017 5.1"));
+}
+
+#[test]
+fn resigning_the_wrong_side_after_mate_is_reported() {
+    // Mate at ply 1, then the record claims White... resign by the mated side is consistent.
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Resign)), Ruleset::fesa_2017());
+    assert!(v.violations.is_empty(), "{}", v.human());
+    // "Illegal win" for White makes no sense after a legal mate.
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+    assert!(has(&v, "false_end_word", ""), "{}", v.human());
+}
+
+// --- 27-point declaration (CSA %KACHI / 入玉勝ち) -------------------------------------------
+
+const DECLARE_OK: &str = "9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB4g4s4n4l9p 1";
+
+#[test]
+fn declaration_valid() {
+    let v = check(&record(Some(DECLARE_OK), "", Some(EndReason::DeclarationWin)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Declaration), 0);
+    // Gote needs 27: Black's last move hands White the turn in a mirrored position.
+    let gote = "9/9/9/9/9/9/ppppppppp/4k2br/9 w 4G4S4N4L9Prb 1";
+    let v = check(&record(Some(gote.replace("9/9/9/9/9/9", "4K4/9/9/9/9/9").as_str()), "", Some(EndReason::DeclarationWin)), Ruleset::fesa_2017());
+    assert_eq!(v.result, GameResult::WhiteWin, "{}", v.human());
+}
+
+#[test]
+fn declaration_invalid_for_each_condition() {
+    let cases = [
+        ("9/RB7/PPPPPPPPP/4K4/9/9/9/4k4/9 b RB4g4s4n4l9p 1", "king_in_camp"),
+        ("9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b rb4g4s4n4l9p 1", "points"),
+        ("9/RB2K4/PPPPP4/5PPPP/9/9/9/4k4/9 b RB4G4s4n4l9p 1", "pieces_in_camp"),
+        ("5g3/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB3g4s4n4l9p 1", "not_in_check"),
+    ];
+    for (sfen, condition) in cases {
+        let v = check(&record(Some(sfen), "", Some(EndReason::DeclarationWin)), Ruleset::ufs_2016());
+        verdict_is(&v, GameResult::WhiteWin, Some(Reason::Declaration), 0);
+        assert!(v.violations.iter().any(|x| x.detail.contains(condition)), "{condition}: {}", v.human());
+    }
+    // 4. no time left: the declarer's clock is out (10 min, no byo-yomi; White's 5i5h took 11).
+    let mut r = record(Some("9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 w RB4g4s4n4l9p 1"), "5h5i", Some(EndReason::DeclarationWin));
+    r = timed(r, 10 * MIN, 0, &[1]);
+    r.end.as_mut().unwrap().time_ms = Some(11 * MIN);
+    let v = check(&r, Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::Declaration), 1);
+    assert!(v.violations.iter().any(|x| x.detail.contains("has_time")), "{}", v.human());
+}
+
+// --- impasse count (持将棋 / %JISHOGI) -------------------------------------------------------
+
+#[test]
+fn impasse_24_point_count() {
+    let rook_up = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1";
+    let v = check(&record(Some(rook_up), "", Some(EndReason::Jishogi)), Ruleset::ufs_2016());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Impasse), 0);
+    assert!(v.violations.iter().any(|x| x.detail.contains("black 32 points, white 22")), "{}", v.human());
+    let v = check(&record(None, "", Some(EndReason::Jishogi)), Ruleset::pl());
+    verdict_is(&v, GameResult::Draw, Some(Reason::Impasse), 0);
+    // fesa knows only the declaration.
+    let v = check(&record(None, "", Some(EndReason::Jishogi)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 0);
+    assert!(has(&v, "false_end_word", "fesa-2017"), "{}", v.human());
+}
+
+// --- illegal moves of each kind under each ruleset -------------------------------------------
+
+/// (kind, start, moves up to and including the illegal one, its ply, the fesa article)
+const ILLEGAL: [(&str, &str, &str, usize, &str); 8] = [
+    ("king left in check", "4r3k/9/9/9/9/9/9/4G4/4K4 b - 1", "5h4h", 1, "fesa-2017 1.2"),
+    ("nifu", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP1/1B5R1/LNSGKGSNL b P 1", "P*2e", 1, "fesa-2017 3.11a"),
+    ("uchifuzume", "7lk/9/8G/9/9/9/9/9/4K4 b P 1", "P*1b", 1, "fesa-2017 3.11c"),
+    ("dead drop", "4k4/9/9/9/9/9/9/9/4K4 b N 1", "N*1b", 1, "fesa-2017 3.11b"),
+    ("must promote", "4k4/P8/9/9/9/9/9/9/4K4 b - 1", "9b9a", 1, "fesa-2017 3.2"),
+    ("promotion outside the zone", "", "7g7f+", 1, "fesa-2017 3.2"),
+    ("unreachable square", "", "7g7f 3c3d 8h1b", 3, "fesa-2017 3.3"),
+    ("moving into check", "4k4/9/9/9/9/9/9/4r4/5K3 b - 1", "4i4h", 1, "fesa-2017 1.2"),
+];
+
+#[test]
+fn illegal_moves_of_each_kind_under_each_ruleset() {
+    for (kind, sfen, moves, ply, fesa_art) in ILLEGAL {
+        let sfen = (!sfen.is_empty()).then_some(sfen);
+        let offender = if ply % 2 == 1 { Side::Black } else { Side::White };
+        let winner = GameResult::win(offender.flip());
+        // ufs-2016 and pl: the move loses by itself.
+        for (rules, art) in [(Ruleset::ufs_2016(), "ufs-2016 5.8.3"), (Ruleset::pl(), "pl 1.7")] {
+            let v = check(&record(sfen, moves, None), rules);
+            assert_eq!((v.result, v.reason, v.ply), (winner, Some(Reason::IllegalMove), ply), "{kind}: {}", v.human());
+            assert_eq!(v.article.as_deref(), Some(art), "{kind}");
+            assert!(has(&v, "illegal_move", &art[..4]), "{kind}: {}", v.human());
+        }
+        // fesa-2017: listed, decided only by a claim (the record's 反則勝ち).
+        let v = check(&record(sfen, moves, None), Ruleset::fesa_2017());
+        verdict_is(&v, GameResult::Unfinished, None, ply);
+        assert!(has(&v, "illegal_move", fesa_art), "{kind}: {}", v.human());
+        let v = check(&record(sfen, moves, Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+        verdict_is(&v, winner, Some(Reason::IllegalMove), ply);
+        assert_eq!(v.article.as_deref(), Some("fesa-2017 9.4"), "{kind}");
+    }
+}
+
+#[test]
+fn impossible_move_is_reported_and_stops_the_replay() {
+    let v = check(&record(None, "7g7f 7f7e", None), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 1);
+    assert!(has(&v, "impossible_move", ""), "{}", v.human());
+}
+
+#[test]
+fn false_illegal_move_claim_is_reported() {
+    let v = check(&record(None, "7g7f", Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 1);
+    assert!(has(&v, "false_end_word", "fesa-2017"), "{}", v.human());
+}
+
+// --- time --------------------------------------------------------------------------------------
+
+#[test]
+fn time_up_checked_against_the_time_control() {
+    // 1 minute each, no byo-yomi: Black uses 30 + 31 s; the record ends with Black's time up.
+    let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d", Some(EndReason::TimeUp)), MIN, 0, &[30, 1, 31, 1]);
+    let v = check(&r, Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::TimeUp), 4);
+    assert!(has(&v, "time_up", "fesa-2017 8.9"), "the flag fell on move 3: {}", v.human());
+    // White to move with time left says time up: reported.
+    let r = timed(record(None, "7g7f 3c3d", Some(EndReason::TimeUp)), 10 * MIN, 30 * S, &[5, 5]);
+    let mut r2 = r.clone();
+    r2.end.as_mut().unwrap().time_ms = Some(5 * S);
+    let v = check(&r2, Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::Unfinished, None, 2);
+    assert!(has(&v, "false_end_word", "fesa-2017"), "time left, no flag: {}", v.human());
+    // Without a time on the end word, the word says the flag fell.
+    let v = check(&r, Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::TimeUp), 2);
+}
+
+#[test]
+fn byoyomi_moves_in_time_are_not_violations() {
+    let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d", Some(EndReason::Resign)), 0, 30 * S, &[29, 29, 29, 29]);
+    let v = check(&r, Ruleset::ufs_2016());
+    verdict_is(&v, GameResult::WhiteWin, Some(Reason::Resignation), 4);
+    assert!(v.violations.is_empty(), "{}", v.human());
+}
+
+#[test]
+fn ufs_6_8_flag_in_the_record_beats_a_later_resignation() {
+    let r = timed(record(None, "7g7f 3c3d 2g2f", Some(EndReason::Resign)), 0, 30 * S, &[5, 40, 5]);
+    let v = check(&r, Ruleset::ufs_2016());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::TimeUp), 3);
+    assert!(has(&v, "flag_first", "ufs-2016 6.8"));
+}
+
+#[test]
+fn fesa_15_4_short_time_control_is_noted_as_unrated() {
+    let r = timed(record(None, "7g7f", Some(EndReason::Resign)), 10 * MIN, 30 * S, &[1]);
+    let v = check(&r, Ruleset::fesa_2017());
+    assert!(has(&v, "not_rated_time_control", "fesa-2017 15.4"), "{}", v.human());
+    let r = timed(record(None, "7g7f", Some(EndReason::Resign)), 30 * MIN, 30 * S, &[1]);
+    assert!(!has(&check(&r, Ruleset::fesa_2017()), "not_rated_time_control", ""));
+}
+
+// --- handicaps --------------------------------------------------------------------------------
+
+#[test]
+fn handicap_games_the_giver_moves_first() {
+    let mut r = Record::new(Handicap::TwoPieces.position());
+    r.info.handicap = Some(Handicap::TwoPieces);
+    r.moves = "6c6d 7g7f 5a4b 2g2f".split_whitespace().map(|m| RecordMove::new(Move::from_usi(m).unwrap())).collect();
+    r.end = Some(GameEnd::new(EndReason::Resign));
+    let v = check(&r, Ruleset::ufs_2016());
+    // After four moves the giver (White) is to move and resigns.
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Resignation), 4);
+    assert!(v.violations.is_empty(), "{}", v.human());
+    // A record where the receiver moves first is impossible.
+    let mut bad = Record::new(Handicap::Lance.position());
+    bad.moves = vec![RecordMove::new(Move::from_usi("7g7f").unwrap())];
+    let v = check(&bad, Ruleset::pl());
+    assert!(has(&v, "impossible_move", ""), "{}", v.human());
+    // The giver's illegal first move loses under ufs.
+    let mut ill = Record::new(Handicap::Bishop.position());
+    ill.moves = vec![RecordMove::new(Move::from_usi("3c3e").unwrap())];
+    let v = check(&ill, Ruleset::ufs_2016());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::IllegalMove), 1);
+}
+
+#[test]
+fn verdict_json_has_the_contract_keys() {
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    let j = serde_json::to_value(&v).unwrap();
+    assert_eq!(
+        j,
+        serde_json::json!({"game": "shogi", "rules": "fesa-2017", "result": "black_win", "reason": "checkmate",
+            "article": "fesa-2017 5.1", "ply": 1, "violations": [], "followup": null})
+    );
+}
