@@ -1,4 +1,6 @@
 //! Tournament director (SPEC.md layer `tournament`; RULES.md §3): pure, no I/O besides the
 //! format modules, which read and write strings.
 
+pub mod bigint;
 pub mod fesa;
+pub mod matching;
