@@ -4,3 +4,11 @@
 pub mod bigint;
 pub mod fesa;
 pub mod matching;
+pub mod dutch;
+pub mod error;
+pub mod model;
+pub mod standings;
+pub mod trf;
+
+pub use error::{Error, Result};
+pub use model::*;
