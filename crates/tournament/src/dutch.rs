@@ -37,6 +37,19 @@ use crate::error::{Error, Result};
 use crate::matching::max_weight_matching;
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
+/// Which edition of C.04.3 to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// The edition in force from 2017 until the 2025 revision: A.4 gives a downfloat to every
+    /// player who did not play, and C.2 bars from the bye only who already had it or won by
+    /// forfeit.
+    Fide2017,
+    /// The 2025 edition: only a player who *scored* without playing has floated down (A.4), and
+    /// C.2 bars anyone who already scored a win's points without playing.
+    #[default]
+    Fide2025,
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Match {
     /// Own index when there was no opponent.
@@ -84,6 +97,7 @@ pub(crate) struct State {
     forfeit_loss: Points,
     pab: Points,
     initial_color: Color,
+    edition: Edition,
 }
 
 impl State {
@@ -120,7 +134,10 @@ impl State {
 
     /// C.2: no second bye, nor a bye after a win without playing.
     fn eligible_for_bye(&self, p: &P) -> bool {
-        !p.matches.iter().any(|m| !m.played && self.points(p, m) >= self.win)
+        match self.edition {
+            Edition::Fide2025 => !p.matches.iter().any(|m| !m.played && self.points(p, m) >= self.win),
+            Edition::Fide2017 => !p.matches.iter().any(|m| !m.played && m.participated && m.score == Score::Win),
+        }
     }
 
     /// C.1, C.3 (with the A.8 topscorer exception in the last round).
@@ -137,7 +154,7 @@ impl State {
     /// A.4 float of `p` `back` rounds ago.
     fn float(&self, p: &P, back: usize) -> Float {
         let m = &p.matches[self.played_rounds - back];
-        if !m.played && self.points(p, m) > self.loss {
+        if !m.played && (self.edition == Edition::Fide2017 || self.points(p, m) > self.loss) {
             return Float::Down;
         }
         let mine = self.acc_score(p, back);
@@ -173,7 +190,7 @@ fn compatible_prefs(a: Option<Color>, b: Option<Color>) -> bool {
 /// Build the pairing state for the round after the recorded ones (bbpPairings' reading of
 /// TRF: a round counts as played once someone took part in its pairing; players who already
 /// have an entry for the next round — a pre-announced bye — are not paired).
-pub(crate) fn state(t: &Tournament) -> Result<(State, Vec<usize>)> {
+pub(crate) fn state(t: &Tournament, edition: Edition) -> Result<(State, Vec<usize>)> {
     let n = t.players.len();
     let mut played_rounds = 0usize;
     for p in &t.players {
@@ -256,6 +273,7 @@ pub(crate) fn state(t: &Tournament) -> Result<(State, Vec<usize>)> {
         forfeit_loss: t.scoring.forfeit_loss,
         pab: t.scoring.pairing_bye,
         initial_color: Color::White,
+        edition,
     };
     for p in ps.iter_mut() {
         let (mut white, mut black, mut consecutive) = (0u32, 0u32, 0u32);
@@ -333,9 +351,14 @@ fn infer_first_color(st: &State, order: &[usize]) -> Option<Color> {
     None
 }
 
-/// Pair the next round of a Dutch-system tournament.
+/// Pair the next round of a Dutch-system tournament (2025 edition).
 pub fn pair(t: &Tournament) -> Result<Round> {
-    let (st, sorted) = state(t)?;
+    pair_edition(t, Edition::Fide2025)
+}
+
+/// Pair the next round under the given edition of C.04.3.
+pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
+    let (st, sorted) = state(t, edition)?;
     let round = st.played_rounds as u32 + 1;
     if sorted.is_empty() {
         return Ok(Round { number: round, ..Default::default() });

@@ -2,6 +2,7 @@
 //! format modules, which read and write strings.
 
 pub mod bigint;
+pub mod check;
 pub mod fesa;
 pub mod matching;
 pub mod dutch;
