@@ -9,6 +9,7 @@ pub mod dutch;
 pub mod error;
 pub mod model;
 pub mod standings;
+pub mod tiebreak;
 pub mod trf;
 
 pub use error::{Error, Result};
