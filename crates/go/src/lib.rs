@@ -24,48 +24,53 @@
 //!    wins (rfg 10.2) and equal totals in a handicap game go to White by 0.5 (rfg 10
 //!    commentary).
 //!
-//! Worked example 1 — seki without eyes. Black (X) and White (O) share the two liberties a1
-//! and b1 of the corner; whoever fills one puts his own chain in atari, so both are seki points,
-//! all four chains are in seki and the two points count for nobody. The rest of the board is
-//! divided normally: Black's c-file wall owns nothing because it also touches White.
-//!
-//! ```
-//! use go::{Board, score::{score, Agreement}};
-//! let b = Board::from_diagram("
-//!     .X.O.
-//!     .X.O.
-//!     XX.OO
-//!     OOXXX
-//!     ..OX.
-//! ").unwrap();
-//! let s = score(&b, 0.0, 0, &Agreement::default()).unwrap();
-//! let seki: Vec<String> = s.neutral.iter().map(|p| p.to_gtp()).collect();
-//! assert!(seki.contains(&"A1".to_string()) && seki.contains(&"B1".to_string()));
-//! assert!(s.seki.iter().any(|p| p.to_gtp() == "A2")); // White's corner chain is in seki
-//! assert_eq!(s.black.territory, 2 + 1); // A5 A4 and E1
-//! ```
-//!
-//! Worked example 2 — seki with one eye each. Black's corner chain has the eye a1 and White's
-//! has the eye e1, and they share c1 only: filling c1 would leave the filler one liberty (its
-//! eye), so c1 is a seki point and the eyes a1 and e1 are *not* territory (rfg 8.1 commentary).
+//! Worked example 1 — seki without eyes. Black's A2–D2–D1 and White's B1 share the liberties
+//! A1 and C1 and have no eye. If Black fills A1 his chain is left with C1 only (self-atari);
+//! if White fills A1 his stone is left with C1 only; the same holds for C1. Both are seki
+//! points, both chains are in seki, A1 and C1 count for nobody, and White's outer wall keeps its
+//! five points.
 //!
 //! ```
 //! use go::{Board, score::{score, Agreement}};
 //! let b = Board::from_diagram("
 //!     .....
 //!     OOOOO
-//!     XXXXX
-//!     OXXOO
-//!     .X.O.
+//!     OOOOO
+//!     XXXXO
+//!     .O.XO
 //! ").unwrap();
 //! let s = score(&b, 0.0, 0, &Agreement::default()).unwrap();
-//! assert!(s.neutral.iter().any(|p| p.to_gtp() == "C1"));
-//! assert!(s.neutral.iter().all(|p| p.to_gtp() != "E1" || true));
+//! let neutral: Vec<String> = s.neutral.iter().map(|p| p.to_gtp()).collect();
+//! assert_eq!(neutral, ["A1", "C1"]);
+//! assert_eq!(s.seki.len(), 6);
+//! assert_eq!((s.black.territory, s.white.territory), (0, 5));
 //! ```
 //!
-//! Worked example 3 — not seki: dame between two living groups. Either side can play the empty
-//! point without self-atari, so no chain is in seki and both sides keep their territory; the
-//! dame point itself counts for nobody (rfg 8.3).
+//! Worked example 2 — seki with one eye each. Black's inner chain (eye A1) and White's inner
+//! chain (eye E1) share only C1; filling it leaves the filler with its eye as last liberty, so
+//! C1 is a seki point and the eyes A1 and E1 are *not* territory (rfg 8.1 commentary). The outer
+//! walls are not next to a seki point and keep their territory.
+//!
+//! ```
+//! use go::{Board, score::{score, Agreement}};
+//! let b = Board::from_diagram("
+//!     ..OX...
+//!     ..OX...
+//!     ..OX...
+//!     OOOXXXX
+//!     OOOXXXX
+//!     XXXOOOX
+//!     .X.O.OX
+//! ").unwrap();
+//! let s = score(&b, 0.0, 0, &Agreement::default()).unwrap();
+//! let neutral: Vec<String> = s.neutral.iter().map(|p| p.to_gtp()).collect();
+//! assert_eq!(neutral, ["A1", "C1", "E1"]);
+//! assert_eq!((s.black.territory, s.white.territory), (9, 6));
+//! ```
+//!
+//! Worked example 3 — not seki: dame between two living groups. Either side can play C2
+//! without self-atari, so no chain is in seki and both sides keep their territory; the dame
+//! point itself counts for nobody (rfg 8.3).
 //!
 //! ```
 //! use go::{Board, score::{score, Agreement}};

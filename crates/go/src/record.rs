@@ -70,6 +70,8 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
     };
     let mut illegal = [0u32; 2];
     let mut white_moved = false;
+    // Plies count the record's moves, illegal ones included.
+    let mut ply = 0;
     for node in &g.nodes[1..] {
         if !node.add_black.is_empty() || !node.add_white.is_empty() || !node.add_empty.is_empty() {
             let mut b = game.board().clone();
@@ -88,7 +90,7 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
             game.set_to_move(c);
         }
         let Some((c, p)) = node.mv else { continue };
-        let ply = game.ply() + 1;
+        ply += 1;
         let handicap_phase = c == Color::Black && !white_moved && g.handicap >= 2;
         if c != game.to_move() && !handicap_phase {
             out.violations.push(Violation {

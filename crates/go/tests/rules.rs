@@ -1,6 +1,5 @@
 //! One test per rule, named after the article it checks.
 
-use go::score::{Agreement, score};
 use go::{Board, Color, Game, IllegalMove, Move, Point, Rules};
 
 fn pt(s: &str, size: u8) -> Point {
