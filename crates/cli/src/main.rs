@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
+mod go_cmd;
 mod shogi_cmd;
 
 #[derive(Parser)]
@@ -33,6 +35,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Adjudicate a game record: result, reason, article, violations (Go: the score).
+    Check(args::CheckArgs),
+    /// Convert a game record to another format.
+    Convert(args::ConvertArgs),
+}
+
+/// Read a record and hand SGF content to the Go part (the lead's shared dispatcher replaces this).
+fn with_sgf(file: &std::path::Path, run: impl FnOnce(&[u8]) -> ExitCode) -> ExitCode {
+    match std::fs::read(file) {
+        Ok(bytes) if go_cmd::is_sgf(&String::from_utf8_lossy(&bytes)) => run(&bytes),
+        Ok(_) => {
+            eprintln!("{}: not an SGF record", file.display());
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -40,5 +61,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Perft { sfen, no_bulk, json, depth } => shogi_cmd::perft(sfen.as_deref(), depth, no_bulk, json),
         Command::Moves { json } => shogi_cmd::moves(json),
+        Command::Check(a) => with_sgf(&a.file, |b| go_cmd::check(&a, b)),
+        Command::Convert(a) => with_sgf(&a.file, |b| go_cmd::convert(&a, b)),
     }
 }
