@@ -14,7 +14,13 @@ pub fn sgf(data: &[u8]) {
             assert_eq!(again.to_sgf(), out, "canonical SGF is a fixed point");
             assert_eq!(again.moves().count(), g.moves().count());
             // Replaying must not panic either, whatever the moves are.
-            let _ = crate::record::replay(&g, crate::game::Rules::RFG);
+            if let Ok(r) = crate::record::replay(&g, crate::game::Rules::RFG) {
+                let agreed = crate::score::Agreement { dead: r.marked_dead.clone(), ..Default::default() };
+                let s = crate::score::score(r.game.board(), r.komi, g.handicap, &agreed)
+                    .expect("marked dead stones are stones of the final board");
+                let points = s.territory_black.len() + s.territory_white.len() + s.neutral.len();
+                assert!(points <= g.size as usize * g.size as usize);
+            }
         }
     }
 }

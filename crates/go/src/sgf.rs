@@ -349,7 +349,7 @@ impl SgfGame {
             Some(p) if p.values[0].trim().is_empty() => None,
             Some(p) => {
                 let mut k = parse_real(p)?;
-                if k.abs() >= 100.0 {
+                if k.abs() >= 100.0 && !p.values[0].contains(['.', ',']) {
                     // Fox writes komi in hundredths; with Chinese rules it counts in stones
                     // (3.75 stones = 7.5 points).
                     k /= 100.0;
@@ -443,7 +443,9 @@ impl SgfGame {
         };
         write!(s, "(;GM[1]FF[4]CA[UTF-8]SZ[{size}]").unwrap();
         if let Some(k) = self.komi {
-            write!(s, "KM[{}]", num(k)).unwrap();
+            // A decimal point keeps a large komi from being read back as Fox's hundredths.
+            let t = if k.abs() >= 100.0 && k.fract() == 0.0 { format!("{k:.1}") } else { num(k) };
+            write!(s, "KM[{t}]").unwrap();
         }
         if self.handicap > 0 {
             write!(s, "HA[{}]", self.handicap).unwrap();
