@@ -94,12 +94,112 @@ def check_parsed(what, parser, sfen, moves):
     return None
 
 
+def write_csa(path, sfen, moves, end, names, var_info=None, times=None):
+    """cshogi writes the game (its exporter) — the examples are games cshogi played."""
+    ex = cshogi.CSA.Exporter(path)
+    ex.info(init_board=cshogi.Board(sfen), names=names, var_info=var_info, version="V2.2")
+    for i, m in enumerate(moves):
+        ex.move(m, time=times[i] if times else None)
+    if end:
+        ex.endgame(end, time=times[-1] if times else None)
+    ex.close()
+
+
+def examples(binary, out, rng):
+    """Example records for `make run`, all played by cshogi (legal except the one nifu drop)."""
+    os.makedirs(out, exist_ok=True)
+    with tempfile.TemporaryDirectory() as d:
+        # A short game from the even start ending in mate (Shift_JIS KIF).
+        sfen, moves, times, mated = play_game(rng)
+        while not (mated and 20 <= len(moves) <= 60 and sfen == cshogi.STARTING_SFEN):
+            sfen, moves, times, mated = play_game(rng)
+        csa = os.path.join(d, "mate.csa")
+        write_csa(csa, sfen, moves, "%TSUMI", ["Sato", "Suzuki"], times=times + [0])
+        shinpan(binary, "convert", csa, "--to", "kif", "-o", os.path.join(out, "shogi_mate.kif"))
+        # A resigned game with times and $TIME_LIMIT (CSA as cshogi writes it).
+        sfen, moves, times, mated = play_game(rng)
+        while mated or len(moves) < 40 or sfen != cshogi.STARTING_SFEN:
+            sfen, moves, times, mated = play_game(rng)
+        write_csa(os.path.join(out, "shogi_resign.csa"), sfen, moves, "%TORYO", ["Tanaka", "Watanabe"],
+                  {"EVENT": "shinpan example", "TIME_LIMIT": "00:10+30"}, times + [12])
+        # A lance-handicap game (KIF with 手合割).
+        lance = HANDICAPS["香落ち"]
+        sfen, moves, times, mated = play_game(rng)
+        while sfen != lance or len(moves) < 30:
+            sfen, moves, times, mated = play_game(rng)
+        csa = os.path.join(d, "handicap.csa")
+        write_csa(csa, sfen, moves, "%TSUMI" if mated else "%TORYO", ["Shitate", "Uwate"], times=times + [7])
+        shinpan(binary, "convert", csa, "--to", "kif", "-o", os.path.join(out, "shogi_handicap.kif"))
+        # Sennichite: an opening, then both rooks shuttle until the fourth occurrence.
+        board = cshogi.Board()
+        moves = []
+        cycle = ["2h3h", "8b7b", "3h2h", "7b8b"]
+        for u in ["7g7f", "3c3d", "2g2f", "8c8d"] + cycle * 3:
+            m = board.move_from_usi(u)
+            assert m in board.legal_moves
+            board.push(m)
+            moves.append(m)
+        assert board.is_draw() == cshogi.REPETITION_DRAW
+        csa = os.path.join(d, "sennichite.csa")
+        write_csa(csa, cshogi.STARTING_SFEN, moves, "%SENNICHITE", ["Ito", "Kato"], times=[3] * len(moves) + [0])
+        shinpan(binary, "convert", csa, "--to", "kif", "-o", os.path.join(out, "shogi_sennichite.kif"))
+        # A scoresheet with nifu: cshogi plays until sente has a pawn in hand and a file with its
+        # own pawn is open for a drop; sente drops there (illegal, fesa-2017 3.11a), the game goes
+        # on a few moves and gote resigns.
+        while True:
+            board = cshogi.Board()
+            moves = []
+            for _ in range(rng.randint(30, 80)):
+                legal = list(board.legal_moves)
+                if not legal:
+                    break
+                m = pick_move(board, rng)
+                board.push(m)
+                moves.append(m)
+            if board.is_game_over() or board.turn != cshogi.BLACK or not board.pieces_in_hand[cshogi.BLACK][cshogi.HPAWN]:
+                continue
+            nifu = None
+            for f in range(9):
+                if not any(board.piece(f * 9 + r) == cshogi.BPAWN for r in range(9)):
+                    continue
+                # A drop on an empty square of a file holding sente's pawn: nifu.
+                empty = [r for r in range(1, 9) if board.piece(f * 9 + r) == 0]
+                if empty:
+                    nifu = board.drop_move(f * 9 + rng.choice(empty), cshogi.PAWN)
+                    break
+            if nifu is None:
+                continue
+            board.push(nifu)
+            moves.append(nifu)
+            ok = True
+            for _ in range(3):
+                legal = list(board.legal_moves)
+                if not legal:
+                    ok = False
+                    break
+                m = rng.choice(legal)
+                board.push(m)
+                moves.append(m)
+            if ok and not board.is_game_over():
+                break
+        csa = os.path.join(d, "nifu.csa")
+        write_csa(csa, cshogi.STARTING_SFEN, moves, "%TORYO", ["Kimura", "Yamada"])
+        shinpan(binary, "convert", csa, "--to", "kif", "-o", os.path.join(out, "shogi_illegal_nifu.kif"))
+    for f in sorted(os.listdir(out)):
+        if f.startswith("shogi_"):
+            print("example", f, shinpan(binary, "convert", os.path.join(out, f), "--to", "usi")[:60], "…")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=20261123)
+    ap.add_argument("--examples", metavar="DIR", help="write the example records into DIR and stop")
     a = ap.parse_args()
+    if a.examples:
+        examples(a.binary, a.examples, random.Random(a.seed))
+        return
     rng = random.Random(a.seed)
     failures = []
     stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0}

@@ -141,7 +141,7 @@ fn round_trip(format: Format, spec: &Spec) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
     #[test]
     fn csa_round_trip(spec in spec()) { round_trip(Format::Csa, &spec)?; }
     #[test]

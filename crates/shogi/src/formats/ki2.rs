@@ -164,7 +164,7 @@ pub fn write(r: &Record) -> String {
         if on_line > 0 {
             out.push_str("    ");
         }
-        out.push_str(&kif::pad(&s, 10).trim_end().to_string());
+        out.push_str(&s);
         on_line += 1;
         if on_line == 6 || !m.comments.is_empty() {
             out.push('\n');

@@ -524,7 +524,7 @@ pub fn write(r: &Record) -> String {
             out.push_str(&format!("*{c}\n"));
         }
         last_to = Some(m.mv.to());
-        n += 1;
+        n = n.saturating_add(1);
         if pos.play_lenient(m.mv).is_err() {
             break;
         }

@@ -126,11 +126,11 @@ pub fn detect(text: &str) -> Option<Format> {
     if lines.len() == 1 && word.matches('/').count() == 8 {
         return Some(Format::Sfen);
     }
-    if lines.iter().any(|l| western::has_move(l) || (l.starts_with('[') && l.ends_with("\"]"))) {
+    if lines.iter().any(|l| western::has_move(l) || western::is_marker(l)) {
         return Some(Format::Western);
     }
-    // A KIF or KI2 header alone (e.g. a board diagram without moves).
-    if lines.iter().any(|l| l.contains('：')) {
+    // A KIF or KI2 header alone (e.g. a board diagram without moves), or comments alone.
+    if lines.iter().any(|l| l.contains('：')) || lines.iter().all(|l| l.starts_with('*')) {
         return Some(Format::Kif);
     }
     None

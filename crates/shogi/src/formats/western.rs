@@ -61,6 +61,13 @@ pub(crate) fn has_move(l: &str) -> bool {
     })
 }
 
+/// Whether a line can only be Western: a tag `[Key "value"]`, a comment `{…}` or an end word.
+pub(crate) fn is_marker(l: &str) -> bool {
+    (l.starts_with('[') && l.ends_with("\"]"))
+        || (l.starts_with('{') && l.ends_with('}'))
+        || l.split_whitespace().next().and_then(end_word).is_some()
+}
+
 struct Token {
     kind: PieceKind,
     from: Option<Square>,
@@ -336,7 +343,7 @@ pub fn write(r: &Record) -> String {
         for c in &m.comments {
             comment(&mut out, c);
         }
-        n += 1;
+        n = n.saturating_add(1);
         if pos.play_lenient(m.mv).is_err() {
             break;
         }
