@@ -21,7 +21,6 @@ struct Finished {
     sgf: String,
     dead: Vec<String>,
     final_score: String,
-    moves: usize,
 }
 
 /// GNU Go plays itself (after a few random opening moves for variety) until two passes.
@@ -90,7 +89,7 @@ fn self_play(s: &Setup, level: u32) -> Option<Finished> {
     sgf.push_str(&format!(";{}[])", letter(to_move)));
     let dead: Vec<String> = gtp.ok("final_status_list dead").split_whitespace().map(str::to_string).collect();
     let final_score = gtp.ok("final_score");
-    Some(Finished { sgf, dead, final_score, moves })
+    Some(Finished { sgf, dead, final_score })
 }
 
 fn check(f: &Finished, tag: &str) -> serde_json::Value {
@@ -110,7 +109,9 @@ fn check(f: &Finished, tag: &str) -> serde_json::Value {
 #[test]
 #[ignore = "needs GNU Go; run by make test-go"]
 fn gnugo_selfplay_final_score_matches_check() {
-    let count: u64 = std::env::var("GO_SELFPLAY_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(54);
+    let count: u64 = std::env::var("GO_SELFPLAY_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(60);
+    // A low level keeps GNU Go fast; the games still end with settled groups and dead stones.
+    let level: u32 = std::env::var("GO_SELFPLAY_LEVEL").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let setups: Vec<Setup> = (0..count)
         .map(|i| {
             let size = if i % 6 == 5 { 13 } else { 9 };
@@ -123,7 +124,7 @@ fn gnugo_selfplay_final_score_matches_check() {
         let chunks: Vec<_> = setups.chunks(setups.len().div_ceil(2)).collect();
         let handles: Vec<_> = chunks
             .into_iter()
-            .map(|chunk| sc.spawn(move || chunk.iter().map(|s| (s.seed as usize, self_play(s, 1))).collect::<Vec<_>>()))
+            .map(|chunk| sc.spawn(move || chunk.iter().map(|s| (s.seed as usize, self_play(s, level))).collect::<Vec<_>>()))
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
@@ -146,8 +147,11 @@ fn gnugo_selfplay_final_score_matches_check() {
         if f.sgf.contains("HA[") {
             handicap_games += 1;
         }
-        let _ = f.moves;
     }
-    eprintln!("{scored} GNU Go self-play games scored exactly like final_score ({handicap_games} with handicap)");
-    assert!(scored as u64 >= count * 9 / 10, "too few finished games: {scored} of {count}");
+    let unfinished = results.len() - scored;
+    eprintln!(
+        "{scored} GNU Go self-play games scored exactly like final_score ({handicap_games} with handicap); {unfinished} not finished by passes (GNU Go resigned or hit the move cap)"
+    );
+    // The issue asks for at least 50 finished games; a few of the 60 end by resignation.
+    assert!(scored as u64 >= (count * 5 / 6).min(50), "too few finished games: {scored} of {count}");
 }

@@ -100,6 +100,10 @@ pub struct Board {
     ko: Option<u16>,
     /// Stones captured by Black and by White (rfg 3.3: they become the captor's prisoners).
     captures: [u32; 2],
+    /// The empty points (padded indices) and each one's position in that list, so playouts
+    /// can pick moves without scanning the board.
+    empties: Vec<u16>,
+    empty_pos: Vec<u16>,
 }
 
 impl PartialEq for Board {
@@ -116,9 +120,14 @@ impl Board {
         let w = size as usize + 2;
         let n = w * w;
         let mut cell = vec![BORDER; n];
+        let mut empties = Vec::with_capacity(size as usize * size as usize);
+        let mut empty_pos = vec![0u16; n];
         for r in 0..size as usize {
             for c in 0..size as usize {
-                cell[(r + 1) * w + c + 1] = EMPTY;
+                let i = (r + 1) * w + c + 1;
+                cell[i] = EMPTY;
+                empty_pos[i] = empties.len() as u16;
+                empties.push(i as u16);
             }
         }
         Ok(Board {
@@ -134,6 +143,8 @@ impl Board {
             hash: 0,
             ko: None,
             captures: [0, 0],
+            empties,
+            empty_pos,
         })
     }
 
@@ -308,6 +319,13 @@ impl Board {
     }
 
     fn place(&mut self, i: usize, k: u8) {
+        // Remove i from the empty list by swapping the last entry into its slot.
+        let at = self.empty_pos[i] as usize;
+        let last = self.empties.pop().expect("placing on an empty point");
+        if last as usize != i {
+            self.empties[at] = last;
+            self.empty_pos[last as usize] = at as u16;
+        }
         self.cell[i] = k;
         self.hash ^= zobrist(i, k);
         self.head[i] = i as u16;
@@ -355,6 +373,8 @@ impl Board {
             n += 1;
             let k = self.cell[j];
             self.cell[j] = EMPTY;
+            self.empty_pos[j] = self.empties.len() as u16;
+            self.empties.push(j as u16);
             self.hash ^= zobrist(j, k);
             j = self.next[j] as usize;
             if j == h {
@@ -552,5 +572,42 @@ impl Board {
             }
         }
         libs.len().min(limit)
+    }
+}
+
+impl Board {
+    /// Number of empty points.
+    pub fn empty_count(&self) -> usize {
+        self.empties.len()
+    }
+
+    /// Is `i` surrounded by `me`'s stones and the edge (a single-point eye)?
+    #[inline]
+    fn is_own_eye(&self, i: usize, me: u8) -> bool {
+        self.nbrs(i).iter().all(|&q| self.cell[q] == me || self.cell[q] == BORDER)
+    }
+
+    /// Playout move: starting at a random entry of the empty-point list (`start` is reduced
+    /// modulo its length) and scanning on, play the first legal point that does not fill one of
+    /// `c`'s own single-point eyes. Returns the point, or `None` when there is none (pass).
+    pub fn play_playout_move(&mut self, c: Color, start: usize) -> Option<Point> {
+        let n = self.empties.len();
+        if n == 0 {
+            return None;
+        }
+        let me = code(c);
+        let s = start % n;
+        for k in 0..n {
+            let i = self.empties[(s + k) % n] as usize;
+            if self.is_own_eye(i, me) {
+                continue;
+            }
+            let p = self.point(i);
+            if self.check(c, p).is_ok() {
+                self.play_unchecked(c, i);
+                return Some(p);
+            }
+        }
+        None
     }
 }
