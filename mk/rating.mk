@@ -9,7 +9,7 @@ deps-rating:
 
 test: test-rating
 test-rating: build
-	$(CARGO) test -p shinpan-tournament --release --test fesa_golden
+	$(CARGO) test -p shinpan-tournament --release --test fesa_golden --test fesa_rules --test fesa_fuzz_corpus
 	$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
 	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt \
 	  --new-players $(RATING_DATA)/13th_nekomadoken/nye-spillere \

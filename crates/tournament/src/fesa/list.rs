@@ -96,7 +96,11 @@ pub struct Player {
 
 impl Player {
     pub fn display_name(&self) -> String {
-        if self.first_name.is_empty() { self.last_name.clone() } else { format!("{} {}", self.last_name, self.first_name) }
+        if self.first_name.is_empty() {
+            self.last_name.clone()
+        } else {
+            format!("{} {}", self.last_name, self.first_name)
+        }
     }
 }
 
@@ -104,19 +108,45 @@ fn grade_from(level: i64, name: &str, at: &Node) -> Result<Option<Grade>, FesaEr
     if level == 0 && name.is_empty() {
         return Ok(None);
     }
-    Grade::new(level, name).map(Some).ok_or_else(|| at.err(format!("unknown grade {level} {name:?}")))
+    Grade::new(level, name)
+        .map(Some)
+        .ok_or_else(|| at.err(format!("unknown grade {level} {name:?}")))
+}
+
+/// Ratings and counts beyond any real list are refused, so the arithmetic stays in range.
+const MAX_RATING: i64 = 100_000;
+const MAX_COUNT: i64 = 10_000_000;
+
+fn ranged(n: &Node, lo: i64, hi: i64, what: &str) -> Result<i64, FesaError> {
+    let v = n.as_int()?;
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(n.err(format!("{what} {v} is outside {lo}..={hi}")))
+    }
 }
 
 fn opt_string(n: &Node) -> Result<Option<String>, FesaError> {
-    if n.is_nil() { Ok(None) } else { n.as_str().map(|s| Some(s.to_string())) }
+    if n.is_nil() {
+        Ok(None)
+    } else {
+        n.as_str().map(|s| Some(s.to_string()))
+    }
 }
 
 fn parse_home(n: &Node) -> Result<Home, FesaError> {
-    let Datum::Struct(name, fields) = &n.datum else { return Err(n.err("expected #S(HOME …)")) };
+    let Datum::Struct(name, fields) = &n.datum else {
+        return Err(n.err("expected #S(HOME …)"));
+    };
     if name != "HOME" {
         return Err(n.err(format!("expected HOME, found {name}")));
     }
-    let mut h = Home { list: 'E', nationality: String::new(), residens: String::new(), last: None };
+    let mut h = Home {
+        list: 'E',
+        nationality: String::new(),
+        residens: String::new(),
+        last: None,
+    };
     for (k, v) in fields {
         match k.as_str() {
             "LIST" => match v.datum {
@@ -146,11 +176,8 @@ fn parse_score(n: &Node) -> Result<Score, FesaError> {
 }
 
 fn parse_games(n: &Node) -> Result<Games, FesaError> {
-    if let Datum::Int(c) = n.datum {
-        if c < 0 {
-            return Err(n.err("negative game count"));
-        }
-        return Ok(Games::Count(c));
+    if let Datum::Int(_) = n.datum {
+        return Ok(Games::Count(ranged(n, 0, MAX_COUNT, "game count")?));
     }
     let mut v = Vec::new();
     for g in n.as_list()? {
@@ -158,7 +185,11 @@ fn parse_games(n: &Node) -> Result<Games, FesaError> {
         if parts.len() != 3 {
             return Err(g.err("a game is (opponent-rating score weight)"));
         }
-        v.push(PastGame { opponent: parts[0].as_int()?, score: parse_score(&parts[1])?, weight: parts[2].as_int()? });
+        v.push(PastGame {
+            opponent: ranged(&parts[0], 0, MAX_RATING, "rating")?,
+            score: parse_score(&parts[1])?,
+            weight: ranged(&parts[2], 0, MAX_COUNT, "weight")?,
+        });
     }
     Ok(Games::List(v))
 }
@@ -176,7 +207,10 @@ fn parse_lb(n: &Node) -> Result<Option<LbRun>, FesaError> {
         Datum::List(v) if v.is_empty() => false,
         _ => return Err(p[2].err("expected T or NIL")),
     };
-    Ok(Some(LbRun { games: p[1].as_int()?, reached_mp }))
+    Ok(Some(LbRun {
+        games: ranged(&p[1], 0, MAX_COUNT, "LB run")?,
+        reached_mp,
+    }))
 }
 
 fn parse_mp(n: &Node) -> Result<Option<i64>, FesaError> {
@@ -187,11 +221,13 @@ fn parse_mp(n: &Node) -> Result<Option<i64>, FesaError> {
     if p.len() != 2 || p[0].datum != Datum::Sym(":MP".into()) {
         return Err(n.err("MP-COUNT is NIL or (:MP n)"));
     }
-    Ok(Some(p[1].as_int()?))
+    Ok(Some(ranged(&p[1], 0, MAX_COUNT, "MP run")?))
 }
 
 fn parse_player(n: &Node) -> Result<Player, FesaError> {
-    let Datum::Struct(name, fields) = &n.datum else { return Err(n.err("expected #S(PLAYER …)")) };
+    let Datum::Struct(name, fields) = &n.datum else {
+        return Err(n.err("expected #S(PLAYER …)"));
+    };
     if name != "PLAYER" {
         return Err(n.err(format!("expected PLAYER, found {name}")));
     }
@@ -200,7 +236,19 @@ fn parse_player(n: &Node) -> Result<Player, FesaError> {
     for (k, v) in fields {
         if !matches!(
             k.as_str(),
-            "LAST-NAME" | "FIRST-NAME" | "NATIONALITY-LIST" | "GRADE-LEVEL" | "GRADE-NAME" | "NSR-GRADE-LEVEL" | "NSR-GRADE-NAME" | "ELO-NUMBER" | "GAMES" | "LAST-PLAYED" | "LB-COUNT" | "MP-COUNT" | "BONUS-COUNT"
+            "LAST-NAME"
+                | "FIRST-NAME"
+                | "NATIONALITY-LIST"
+                | "GRADE-LEVEL"
+                | "GRADE-NAME"
+                | "NSR-GRADE-LEVEL"
+                | "NSR-GRADE-NAME"
+                | "ELO-NUMBER"
+                | "GAMES"
+                | "LAST-PLAYED"
+                | "LB-COUNT"
+                | "MP-COUNT"
+                | "BONUS-COUNT"
         ) {
             return Err(v.err(format!("unknown PLAYER field :{k}")));
         }
@@ -213,12 +261,12 @@ fn parse_player(n: &Node) -> Result<Player, FesaError> {
         nationality: parse_homes(need("NATIONALITY-LIST")?)?,
         grade: grade_from(gl.as_int()?, need("GRADE-NAME")?.as_str()?, gl)?,
         nsr_grade: grade_from(nl.as_int()?, need("NSR-GRADE-NAME")?.as_str()?, nl)?,
-        elo: need("ELO-NUMBER")?.as_int()?,
+        elo: ranged(need("ELO-NUMBER")?, 0, MAX_RATING, "rating")?,
         games: parse_games(need("GAMES")?)?,
         last_played: opt_string(need("LAST-PLAYED")?)?,
         lb_count: parse_lb(need("LB-COUNT")?)?,
         mp_count: parse_mp(need("MP-COUNT")?)?,
-        bonus_count: need("BONUS-COUNT")?.as_int()?,
+        bonus_count: ranged(need("BONUS-COUNT")?, 0, MAX_COUNT, "bonus count")?,
     })
 }
 
@@ -226,7 +274,11 @@ fn parse_player(n: &Node) -> Result<Player, FesaError> {
 pub fn read_list(text: &str) -> Result<Vec<Player>, FesaError> {
     let mut r = Reader::new(text);
     let top = r.read()?;
-    let players = top.as_list()?.iter().map(parse_player).collect::<Result<Vec<_>, _>>()?;
+    let players = top
+        .as_list()?
+        .iter()
+        .map(parse_player)
+        .collect::<Result<Vec<_>, _>>()?;
     if !r.at_end() {
         let n = r.read()?;
         return Err(n.err("text after the rating list"));
@@ -246,7 +298,10 @@ pub fn read_new_players(text: &str) -> Result<Vec<Player>, FesaError> {
     for item in top.as_list()? {
         let f = item.as_list()?;
         if !(8..=10).contains(&f.len()) {
-            return Err(item.err(format!("a new player has 8 to 10 fields, found {}", f.len())));
+            return Err(item.err(format!(
+                "a new player has 8 to 10 fields, found {}",
+                f.len()
+            )));
         }
         out.push(Player {
             last_name: f[0].as_str()?.to_string(),
@@ -254,7 +309,7 @@ pub fn read_new_players(text: &str) -> Result<Vec<Player>, FesaError> {
             nationality: parse_homes(&f[2])?,
             grade: None,
             nsr_grade: grade_from(f[3].as_int()?, f[4].as_str()?, &f[3])?,
-            elo: f[5].as_int()?,
+            elo: ranged(&f[5], 0, MAX_RATING, "rating")?,
             games: parse_games(&f[6])?,
             last_played: opt_string(&f[7])?,
             lb_count: f.get(8).map(parse_lb).transpose()?.flatten(),
@@ -329,7 +384,11 @@ pub fn write_player(out: &mut String, p: &Player) {
     write_opt_str(out, &p.last_played);
     out.push_str(" :LB-COUNT ");
     match p.lb_count {
-        Some(lb) => out.push_str(&format!("(:LB {} {})", lb.games, if lb.reached_mp { "T" } else { "NIL" })),
+        Some(lb) => out.push_str(&format!(
+            "(:LB {} {})",
+            lb.games,
+            if lb.reached_mp { "T" } else { "NIL" }
+        )),
         None => out.push_str("NIL"),
     }
     out.push_str(" :MP-COUNT ");
@@ -355,11 +414,24 @@ pub fn write_list(players: &[Player]) -> String {
 /// Whether a player counts as active on `today`: played within the last two years
 /// (`active-player` of the official program; a missing date counts as 2000-01-01).
 fn active(last_played: Option<&str>, today: &str) -> bool {
-    let fix = |d: &str| if d.len() == 7 { format!("{d}-31") } else { d.to_string() };
+    let fix = |d: &str| {
+        if d.len() == 7 {
+            format!("{d}-31")
+        } else {
+            d.to_string()
+        }
+    };
     let last = last_played.map(fix).unwrap_or_else(|| "2000-01-01".into());
-    let last = if last.is_empty() { "2000-01-01".to_string() } else { last };
+    let last = if last.is_empty() {
+        "2000-01-01".to_string()
+    } else {
+        last
+    };
     let today = fix(today);
-    let (Some(y), Some(rest)) = (today.get(0..4).and_then(|y| y.parse::<i64>().ok()), today.get(4..)) else {
+    let (Some(y), Some(rest)) = (
+        today.get(0..4).and_then(|y| y.parse::<i64>().ok()),
+        today.get(4..),
+    ) else {
         return true;
     };
     let two_years_ago = format!("{:>4}{}", y - 2, rest);
@@ -368,7 +440,11 @@ fn active(last_played: Option<&str>, today: &str) -> bool {
 
 fn pad_right(s: &str, w: usize) -> String {
     let n = s.chars().count();
-    if n >= w { s.to_string() } else { format!("{s}{}", " ".repeat(w - n)) }
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{s}{}", " ".repeat(w - n))
+    }
 }
 
 fn grade_cols(g: Option<Grade>) -> String {
@@ -381,7 +457,9 @@ fn grade_cols(g: Option<Grade>) -> String {
 
 /// `all.txt`: the printed list of active players (no trailing newline, as the program writes it).
 pub fn write_all_txt(players: &[Player], date: &str) -> String {
-    let mut out = format!("Elo list for {date}\n\n    Name                               Grades       Elo #games Nationality");
+    let mut out = format!(
+        "Elo list for {date}\n\n    Name                               Grades       Elo #games Nationality"
+    );
     let mut rank = 0;
     for p in players {
         if !active(p.last_played.as_deref(), date) {

@@ -7,6 +7,7 @@
 //! (exact rationals until a float enters, single floats in the performance rating, ties
 //! rounded to even), which the golden test checks against the archived lists byte for byte.
 
+pub mod fuzzing;
 pub mod grades;
 pub mod list;
 mod num;
@@ -15,7 +16,10 @@ pub mod sexp;
 pub mod tournament;
 
 pub use grades::{Grade, GradeKind};
-pub use list::{Games, Home, LbRun, PastGame, Player, Score, read_list, read_new_players, write_all_txt, write_list};
+pub use list::{
+    Games, Home, LbRun, PastGame, Player, Score, read_list, read_new_players, write_all_txt,
+    write_list,
+};
 pub use rate::{Change, Outcome, performance, rate};
 pub use tournament::{Entry, Handicap, Round, Tournament, read_tournament};
 
@@ -23,19 +27,30 @@ pub use tournament::{Entry, Handicap, Round, Tournament, read_tournament};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FesaError {
     #[error("line {line}, column {col}: {reason}")]
-    Syntax { line: usize, col: usize, reason: String },
-    #[error("line {line}: unknown player {name} (not in the rating list nor among the new players)")]
+    Syntax {
+        line: usize,
+        col: usize,
+        reason: String,
+    },
+    #[error(
+        "line {line}: unknown player {name} (not in the rating list nor among the new players)"
+    )]
     UnknownPlayer { line: usize, name: String },
     #[error("line {line}: {reason}")]
     Input { line: usize, reason: String },
-    #[error("the ratings did not settle after {iterations} iterations")]
+    /// The iteration of rule 1 cycles (the official program would loop for ever).
+    #[error("the ratings do not settle: the iteration cycles after {iterations} rounds")]
     NoFixedPoint { iterations: usize },
     #[error("rating {rating} is outside the grade scale used for handicap games")]
     HandicapRange { rating: i64 },
 }
 
 /// Reads the three inputs and rates the tournament: the new list and its `all.txt`.
-pub fn rate_texts(list: &str, new_players: Option<&str>, tournament: &str) -> Result<(Outcome, Tournament), FesaError> {
+pub fn rate_texts(
+    list: &str,
+    new_players: Option<&str>,
+    tournament: &str,
+) -> Result<(Outcome, Tournament), FesaError> {
     let pre = read_list(list)?;
     let new = match new_players {
         Some(t) => read_new_players(t)?,

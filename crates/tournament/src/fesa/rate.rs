@@ -17,7 +17,9 @@
 //!   games at or above its midpoint.
 
 use super::FesaError;
-use super::grades::{Grade, handicap_value, k_factor, k_of_int, next_grade, rank_to_rating, rating_to_rank};
+use super::grades::{
+    Grade, handicap_value, k_factor, k_of_int, next_grade, rank_to_rating, rating_to_rank,
+};
 use super::list::{Games, Home, LbRun, PastGame, Player, Score};
 use super::num::Num;
 use super::tournament::Tournament;
@@ -66,12 +68,16 @@ pub struct Outcome {
     pub changes: Vec<Change>,
 }
 
-/// Iterations allowed before giving up on a fixed point (the archive needs fewer than 20).
+/// Iterations allowed before giving up on a fixed point.
 const MAX_ITERATIONS: usize = 10_000;
 
 /// Rates `tournament` on the list `pre` after registering `new_players` (placed first, as the
 /// program appends the list to them).
-pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> Result<Outcome, FesaError> {
+pub fn rate(
+    pre: &[Player],
+    new_players: &[Player],
+    tournament: &Tournament,
+) -> Result<Outcome, FesaError> {
     let mut list: Vec<Player> = new_players.iter().chain(pre).cloned().collect();
     let date = tournament.date.as_str();
     let n = tournament.players.len();
@@ -79,16 +85,33 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
     // find-players: each participant's list entry, by name.
     let mut idx = Vec::with_capacity(n);
     for e in &tournament.players {
-        let Some(i) = list.iter().position(|p| p.last_name == e.last_name && p.first_name == e.first_name) else {
-            return Err(FesaError::UnknownPlayer { line: e.line, name: format!("{} {}", e.last_name, e.first_name).trim_end().to_string() });
+        let Some(i) = list
+            .iter()
+            .position(|p| p.last_name == e.last_name && p.first_name == e.first_name)
+        else {
+            return Err(FesaError::UnknownPlayer {
+                line: e.line,
+                name: format!("{} {}", e.last_name, e.first_name)
+                    .trim_end()
+                    .to_string(),
+            });
         };
         if idx.contains(&i) {
-            return Err(FesaError::Input { line: e.line, reason: format!("{} is listed twice", e.last_name) });
+            return Err(FesaError::Input {
+                line: e.line,
+                reason: format!("{} is listed twice", e.last_name),
+            });
         }
         if let Some(lp) = &list[i].last_played
             && lp.as_str() >= date
         {
-            return Err(FesaError::Input { line: e.line, reason: format!("{} has played on {lp}, not before this tournament's date {date}", e.last_name) });
+            return Err(FesaError::Input {
+                line: e.line,
+                reason: format!(
+                    "{} has played on {lp}, not before this tournament's date {date}",
+                    e.last_name
+                ),
+            });
         }
         idx.push(i);
     }
@@ -104,7 +127,10 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
                 .map(|r| Game {
                     opp: Opp::Player(r.opponent - 1),
                     score: r.score,
-                    handicap: r.handicap.as_ref().map(|h| (h.receives, handicap_value(&h.code).unwrap_or(0.0))),
+                    handicap: r
+                        .handicap
+                        .as_ref()
+                        .map(|h| (h.receives, handicap_value(&h.code).unwrap_or(0.0))),
                 })
                 .collect()
         })
@@ -123,7 +149,14 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
                 // A new player: two pseudo-games at his declared grade, lost and won.
                 if let Some(g) = player.nsr_grade {
                     let r = g.start_rating();
-                    games[p].splice(0..0, [Score::Loss, Score::Win].map(|score| Game { opp: Opp::Fixed(r), score, handicap: None }));
+                    games[p].splice(
+                        0..0,
+                        [Score::Loss, Score::Win].map(|score| Game {
+                            opp: Opp::Fixed(r),
+                            score,
+                            handicap: None,
+                        }),
+                    );
                 }
                 unrated[p] = true;
                 elo[p] = 0;
@@ -132,10 +165,22 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
             Games::Count(c) => post_games[p] = c + played,
             Games::List(past) => {
                 let all = |s: Score| past.iter().all(|g| g.score == s);
-                if all(Score::Loss) || all(Score::Win) || player.elo == 0 || pre_games + played < RATED_GAMES {
+                if all(Score::Loss)
+                    || all(Score::Win)
+                    || player.elo == 0
+                    || pre_games + played < RATED_GAMES
+                {
                     // Still unrated: his past games join this tournament's (in the order the
                     // program pushes them: the stored list reversed, then the new games).
-                    let old: Vec<Game> = past.iter().rev().map(|g| Game { opp: Opp::Fixed(g.opponent), score: g.score, handicap: None }).collect();
+                    let old: Vec<Game> = past
+                        .iter()
+                        .rev()
+                        .map(|g| Game {
+                            opp: Opp::Fixed(g.opponent),
+                            score: g.score,
+                            handicap: None,
+                        })
+                        .collect();
                     games[p].splice(0..0, old);
                     unrated[p] = true;
                     elo[p] = 0;
@@ -150,18 +195,20 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
     // Iterate to a fixed point, updating players in file order as the program does.
     let mut change = vec![0i64; n];
     let mut iterations = 0;
+    // The program loops until nothing changes; rounding can make it cycle for ever instead
+    // (never in the archive), which is reported rather than repeated.
+    let mut seen = std::collections::HashSet::new();
     loop {
         let mut sumdiff: i128 = 0;
         for p in 0..n {
             let results = effective_results(p, &games[p], &elo, &change)?;
             let new = if !unrated[p] {
                 let li = idx[p];
-                let mut bonus = list[li].bonus_count;
                 let mut c = Num::int(0);
-                for (opp, score) in &results {
+                // The bonus count advances game by game.
+                for (bonus, (opp, score)) in (list[li].bonus_count..).zip(&results) {
                     let my = Num::int(elo[p]).add(c);
                     c = c.add(game_change(my, *opp, *score, bonus));
-                    bonus += 1;
                 }
                 c.round()
             } else if games[p].iter().all(|g| g.score == Score::Loss) {
@@ -188,13 +235,17 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
         if sumdiff == 0 {
             break;
         }
-        if iterations >= MAX_ITERATIONS {
+        if !seen.insert(change.clone()) || iterations >= MAX_ITERATIONS {
             return Err(FesaError::NoFixedPoint { iterations });
         }
     }
 
     // The origin (#\E Europe unless more participants are on the American list).
-    let count = |c: char| idx.iter().filter(|&&i| list[i].nationality.iter().any(|h| h.list == c)).count();
+    let count = |c: char| {
+        idx.iter()
+            .filter(|&&i| list[i].nationality.iter().any(|h| h.list == c))
+            .count()
+    };
     let origin = if count('A') > count('E') { 'A' } else { 'E' };
 
     // inc-games: games, bonus count, last played, federation record.
@@ -202,7 +253,15 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
     for p in 0..n {
         stored_games.push(if unrated[p] {
             let r = effective_results(p, &games[p], &elo, &change)?;
-            Games::List(r.into_iter().map(|(opponent, score)| PastGame { opponent, score, weight: 1 }).collect())
+            Games::List(
+                r.into_iter()
+                    .map(|(opponent, score)| PastGame {
+                        opponent,
+                        score,
+                        weight: 1,
+                    })
+                    .collect(),
+            )
         } else {
             Games::Count(post_games[p])
         });
@@ -210,12 +269,21 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
     for p in 0..n {
         let pl = &mut list[idx[p]];
         pl.games = stored_games[p].clone();
-        pl.bonus_count = if unrated[p] { 0 } else { (pl.bonus_count + games[p].len() as i64).min(BONUS_GAMES) };
+        pl.bonus_count = if unrated[p] {
+            0
+        } else {
+            (pl.bonus_count + games[p].len() as i64).min(BONUS_GAMES)
+        };
         pl.last_played = Some(date.to_string());
         let pos = match pl.nationality.iter().position(|h| h.list == origin) {
             Some(k) => k,
             None => {
-                let mut h = pl.nationality.first().cloned().unwrap_or(Home { list: origin, nationality: String::new(), residens: String::new(), last: None });
+                let mut h = pl.nationality.first().cloned().unwrap_or(Home {
+                    list: origin,
+                    nationality: String::new(),
+                    residens: String::new(),
+                    last: None,
+                });
                 h.list = origin;
                 pl.nationality.insert(0, h);
                 0
@@ -233,11 +301,18 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
         let from = if from0 == 0 { to } else { from0 };
         let played = games[p].len() as i64;
         let total = pl.games.count();
-        let mut stat = GradeState { grade: pl.grade, lb: pl.lb_count, mp: pl.mp_count };
+        let mut stat = GradeState {
+            grade: pl.grade,
+            lb: pl.lb_count,
+            mp: pl.mp_count,
+        };
         for round in 1..=played {
             let s_tot = 1 + total - played + (round - 1);
             // The rating after `round` games, spread evenly over the tournament.
-            let r = Rat { num: from * played + round * (to - from), den: played };
+            let r = Rat {
+                num: from * played + round * (to - from),
+                den: played,
+            };
             if s_tot >= ESTABLISHED_GAMES {
                 stat.test_promotion(r);
             } else if s_tot >= RATED_GAMES {
@@ -268,15 +343,25 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
         let pl = &mut list[idx[p]];
         let old = pl.elo;
         pl.elo = elo[p] + change[p];
-        changes.push(Change { name: pl.display_name(), old_rating: old, new_rating: pl.elo, unrated: unrated[p] });
+        changes.push(Change {
+            name: pl.display_name(),
+            old_rating: old,
+            new_rating: pl.elo,
+            unrated: unrated[p],
+        });
     }
-    list.sort_by(|a, b| b.elo.cmp(&a.elo));
+    list.sort_by_key(|p| std::cmp::Reverse(p.elo));
     Ok(Outcome { list, changes })
 }
 
 /// Each game as (effective opponent rating, score): the opponent's final rating floored at 400,
 /// moved on the grade scale for a handicap game (`get-single-elo-result-new`).
-fn effective_results(p: usize, games: &[Game], elo: &[i64], change: &[i64]) -> Result<Vec<(i64, Score)>, FesaError> {
+fn effective_results(
+    p: usize,
+    games: &[Game],
+    elo: &[i64],
+    change: &[i64],
+) -> Result<Vec<(i64, Score)>, FesaError> {
     let start = |q: usize| if elo[q] == 0 { change[q] } else { elo[q] };
     let clean = |q: usize| if elo[q] == 0 { 0 } else { change[q] };
     let my = start(p);
@@ -290,8 +375,16 @@ fn effective_results(p: usize, games: &[Game], elo: &[i64], change: &[i64]) -> R
             let eff = match g.handicap {
                 None => opp,
                 Some((receives, value)) => {
-                    let shift = |r: i64| rating_to_rank(r).and_then(|x| rank_to_rating(x - value)).ok_or(FesaError::HandicapRange { rating: r });
-                    if receives { shift(opp)? } else { opp + (my - shift(my)?) }
+                    let shift = |r: i64| {
+                        rating_to_rank(r)
+                            .and_then(|x| rank_to_rating(x - value))
+                            .ok_or(FesaError::HandicapRange { rating: r })
+                    };
+                    if receives {
+                        shift(opp)?
+                    } else {
+                        opp + (my - shift(my)?)
+                    }
                 }
             };
             Ok((eff, g.score))
@@ -308,15 +401,25 @@ fn game_change(my: Num, opp: i64, score: Score, bonus_count: i64) -> Num {
     let expected = 1.0 / (1.0 + (x * std::f64::consts::LN_10).exp());
     let normal = Num::F(k as f64 * (score.as_f64() - expected));
     let upset = delta.mul_int(k).div_int(160);
-    let bonus = if bonus_count < BONUS_GAMES && my.cmp_int(BONUS_LIMIT).is_lt() { Num::int(BONUS_LIMIT).sub(my).div_int(200) } else { Num::int(0) };
-    let gain = if score == Score::Win && my.cmp_int(opp).is_lt() && upset.gt(normal) { upset } else { normal };
+    let bonus = if bonus_count < BONUS_GAMES && my.cmp_int(BONUS_LIMIT).is_lt() {
+        Num::int(BONUS_LIMIT).sub(my).div_int(200)
+    } else {
+        Num::int(0)
+    };
+    let gain = if score == Score::Win && my.cmp_int(opp).is_lt() && upset.gt(normal) {
+        upset
+    } else {
+        normal
+    };
     gain.add(bonus)
 }
 
 /// The performance rating (`innsats2`): the rating at which the expected score equals the
 /// score, found by Newton steps in single-float arithmetic as the program does; at least 1.
 pub fn performance(results: &[(i64, Score)]) -> i64 {
-    let Some(first) = results.first() else { return 1 };
+    let Some(first) = results.first() else {
+        return 1;
+    };
     let ln10 = std::f32::consts::LN_10;
     let log10_400 = ln10 / 400.0;
     let mut guess = first.0 as f32;
@@ -392,7 +495,10 @@ impl GradeState {
                     self.mp = Some(1);
                 }
                 (None, _) => {
-                    self.lb = Some(LbRun { games: 1, reached_mp: true });
+                    self.lb = Some(LbRun {
+                        games: 1,
+                        reached_mp: true,
+                    });
                     self.mp = Some(1);
                 }
             }
@@ -400,7 +506,12 @@ impl GradeState {
         } else if r.ge(next.lb()) {
             match &mut self.lb {
                 Some(lb) => lb.games += 1,
-                None => self.lb = Some(LbRun { games: 1, reached_mp: false }),
+                None => {
+                    self.lb = Some(LbRun {
+                        games: 1,
+                        reached_mp: false,
+                    })
+                }
             }
             self.mp = None;
             self.above_limit(r, next);
@@ -429,5 +540,107 @@ impl GradeState {
             self.promote();
             self.test_p_promotion(r);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The grade rules (FESA Elo system rule 2 and its promotion rules, fesa-2017 15.2) on a
+    //! replayed sequence of ratings.
+    use super::*;
+
+    fn at(r: i64) -> Rat {
+        Rat { num: r, den: 1 }
+    }
+
+    fn two_kyu() -> GradeState {
+        GradeState {
+            grade: Some(Grade::kyu(2)),
+            lb: None,
+            mp: None,
+        }
+    }
+
+    #[test]
+    fn lb_run_with_one_game_above_mp_promotes_after_lb_games() {
+        // Into 1 Kyu: LB 1560, MP 1620, #LB 14.
+        let mut s = two_kyu();
+        s.test_promotion(at(1630)); // above MP: starts both runs
+        for _ in 0..12 {
+            s.test_promotion(at(1570));
+        }
+        assert_eq!(s.grade, Some(Grade::kyu(2)));
+        assert_eq!(
+            s.lb,
+            Some(LbRun {
+                games: 13,
+                reached_mp: true
+            })
+        );
+        assert_eq!(s.mp, None, "a game under MP ends the MP run");
+        s.test_promotion(at(1570));
+        assert_eq!(s.grade, Some(Grade::kyu(1)));
+        assert_eq!((s.lb, s.mp), (None, None));
+    }
+
+    #[test]
+    fn lb_run_without_mp_does_not_promote() {
+        let mut s = two_kyu();
+        for _ in 0..30 {
+            s.test_promotion(at(1570));
+        }
+        assert_eq!(s.grade, Some(Grade::kyu(2)));
+        assert_eq!(
+            s.lb,
+            Some(LbRun {
+                games: 30,
+                reached_mp: false
+            })
+        );
+    }
+
+    #[test]
+    fn mp_run_promotes_after_mp_games() {
+        // #MP for 1 Kyu is 7.
+        let mut s = two_kyu();
+        for _ in 0..6 {
+            s.test_promotion(at(1625));
+        }
+        assert_eq!(s.grade, Some(Grade::kyu(2)));
+        assert_eq!(s.mp, Some(6));
+        s.test_promotion(at(1625));
+        assert_eq!(s.grade, Some(Grade::kyu(1)));
+    }
+
+    #[test]
+    fn a_game_below_lb_breaks_the_runs() {
+        let mut s = two_kyu();
+        for _ in 0..6 {
+            s.test_promotion(at(1625));
+        }
+        s.test_promotion(at(1500));
+        assert_eq!((s.lb, s.mp), (None, None));
+        assert_eq!(s.grade, Some(Grade::kyu(2)));
+    }
+
+    #[test]
+    fn provisional_players_are_promoted_below_their_rating_grade() {
+        // 2277 with no grade: promoted while past the UB of the grade two above the next one,
+        // which stops at 3 Dan (N2 in the archived 5th Nekomadoken).
+        let mut s = GradeState {
+            grade: None,
+            lb: None,
+            mp: None,
+        };
+        s.test_p_promotion(at(2277));
+        assert_eq!(s.grade, Some(Grade::dan(3)));
+    }
+
+    #[test]
+    fn exact_rating_between_games() {
+        // Ratings spread over the games are exact: 1559 + 1/2 is not yet 1560.
+        let r = Rat { num: 3119, den: 2 };
+        assert!(!r.ge(1560));
+        assert!(r.ge(1559));
     }
 }

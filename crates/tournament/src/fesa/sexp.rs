@@ -34,7 +34,11 @@ pub struct Node {
 
 impl Node {
     pub fn err(&self, reason: impl Into<String>) -> FesaError {
-        FesaError::Syntax { line: self.pos.line, col: self.pos.col, reason: reason.into() }
+        FesaError::Syntax {
+            line: self.pos.line,
+            col: self.pos.col,
+            reason: reason.into(),
+        }
     }
     pub fn as_str(&self) -> Result<&str, FesaError> {
         match &self.datum {
@@ -71,15 +75,27 @@ const MAX_DEPTH: usize = 64;
 
 impl<'a> Reader<'a> {
     pub fn new(src: &'a str) -> Self {
-        Reader { src: src.as_bytes(), i: 0, line: 1, col: 1 }
+        Reader {
+            src: src.as_bytes(),
+            i: 0,
+            line: 1,
+            col: 1,
+        }
     }
 
     fn pos(&self) -> Pos {
-        Pos { line: self.line, col: self.col }
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
     }
 
     fn err_here(&self, reason: impl Into<String>) -> FesaError {
-        FesaError::Syntax { line: self.line, col: self.col, reason: reason.into() }
+        FesaError::Syntax {
+            line: self.line,
+            col: self.col,
+            reason: reason.into(),
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -147,7 +163,13 @@ impl<'a> Reader<'a> {
                 let mut bytes = Vec::new();
                 loop {
                     match self.bump() {
-                        None => return Err(FesaError::Syntax { line: pos.line, col: pos.col, reason: "unterminated string".into() }),
+                        None => {
+                            return Err(FesaError::Syntax {
+                                line: pos.line,
+                                col: pos.col,
+                                reason: "unterminated string".into(),
+                            });
+                        }
                         Some(b'"') => break,
                         Some(b'\\') => match self.bump() {
                             Some(c) => bytes.push(c),
@@ -156,7 +178,11 @@ impl<'a> Reader<'a> {
                         Some(c) => bytes.push(c),
                     }
                 }
-                Datum::Str(String::from_utf8(bytes).map_err(|_| FesaError::Syntax { line: pos.line, col: pos.col, reason: "string is not UTF-8".into() })?)
+                Datum::Str(String::from_utf8(bytes).map_err(|_| FesaError::Syntax {
+                    line: pos.line,
+                    col: pos.col,
+                    reason: "string is not UTF-8".into(),
+                })?)
             }
             b'#' => {
                 self.bump();
@@ -164,11 +190,14 @@ impl<'a> Reader<'a> {
                     Some(b'\\') => {
                         // A character: #\E. Take one UTF-8 character.
                         let start = self.i;
-                        let Some(_) = self.bump() else { return Err(self.err_here("end of input after #\\")) };
+                        let Some(_) = self.bump() else {
+                            return Err(self.err_here("end of input after #\\"));
+                        };
                         while matches!(self.peek(), Some(c) if (c & 0xC0) == 0x80) {
                             self.bump();
                         }
-                        let s = std::str::from_utf8(&self.src[start..self.i]).map_err(|_| self.err_here("bad character"))?;
+                        let s = std::str::from_utf8(&self.src[start..self.i])
+                            .map_err(|_| self.err_here("bad character"))?;
                         Datum::Char(s.chars().next().unwrap_or(' '))
                     }
                     Some(b'S') | Some(b's') => {
@@ -180,22 +209,41 @@ impl<'a> Reader<'a> {
                         let items = self.read_items(depth)?;
                         let mut it = items.into_iter();
                         let name = match it.next() {
-                            Some(Node { datum: Datum::Sym(s), .. }) => s,
+                            Some(Node {
+                                datum: Datum::Sym(s),
+                                ..
+                            }) => s,
                             Some(n) => return Err(n.err("expected a structure name")),
-                            None => return Err(FesaError::Syntax { line: pos.line, col: pos.col, reason: "empty #S()".into() }),
+                            None => {
+                                return Err(FesaError::Syntax {
+                                    line: pos.line,
+                                    col: pos.col,
+                                    reason: "empty #S()".into(),
+                                });
+                            }
                         };
                         let mut fields = Vec::new();
                         while let Some(k) = it.next() {
                             let key = match &k.datum {
-                                Datum::Sym(s) if s.starts_with(':') && s.len() > 1 => s[1..].to_string(),
+                                Datum::Sym(s) if s.starts_with(':') && s.len() > 1 => {
+                                    s[1..].to_string()
+                                }
                                 _ => return Err(k.err("expected a :KEYWORD in a structure")),
                             };
-                            let Some(v) = it.next() else { return Err(k.err(format!("no value for :{key}"))) };
+                            let Some(v) = it.next() else {
+                                return Err(k.err(format!("no value for :{key}")));
+                            };
                             fields.push((key, v));
                         }
                         Datum::Struct(name, fields)
                     }
-                    _ => return Err(FesaError::Syntax { line: pos.line, col: pos.col, reason: "unsupported # syntax".into() }),
+                    _ => {
+                        return Err(FesaError::Syntax {
+                            line: pos.line,
+                            col: pos.col,
+                            reason: "unsupported # syntax".into(),
+                        });
+                    }
                 }
             }
             b'\'' | b'`' | b',' => return Err(self.err_here("quote syntax is not supported here")),
@@ -207,8 +255,18 @@ impl<'a> Reader<'a> {
                     }
                     self.bump();
                 }
-                let tok = std::str::from_utf8(&self.src[start..self.i]).map_err(|_| FesaError::Syntax { line: pos.line, col: pos.col, reason: "token is not UTF-8".into() })?;
-                atom(tok).map_err(|reason| FesaError::Syntax { line: pos.line, col: pos.col, reason })?
+                let tok = std::str::from_utf8(&self.src[start..self.i]).map_err(|_| {
+                    FesaError::Syntax {
+                        line: pos.line,
+                        col: pos.col,
+                        reason: "token is not UTF-8".into(),
+                    }
+                })?;
+                atom(tok).map_err(|reason| FesaError::Syntax {
+                    line: pos.line,
+                    col: pos.col,
+                    reason,
+                })?
             }
         };
         Ok(Node { datum, pos })
@@ -244,19 +302,34 @@ fn atom(tok: &str) -> Result<Datum, String> {
         !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())
     };
     if is_int(tok) {
-        return tok.trim_start_matches('+').parse::<i64>().map(Datum::Int).map_err(|_| format!("integer out of range: {tok}"));
+        return tok
+            .trim_start_matches('+')
+            .parse::<i64>()
+            .map(Datum::Int)
+            .map_err(|_| format!("integer out of range: {tok}"));
     }
-    if let Some((n, d)) = tok.split_once('/') {
-        if is_int(n) && !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()) {
-            let n: i64 = n.trim_start_matches('+').parse().map_err(|_| format!("ratio out of range: {tok}"))?;
-            let d: i64 = d.parse().map_err(|_| format!("ratio out of range: {tok}"))?;
-            if d == 0 {
-                return Err(format!("division by zero in ratio {tok}"));
-            }
-            let g = gcd(n, d).max(1);
-            let (n, d) = (n / g, d / g);
-            return Ok(if d == 1 { Datum::Int(n) } else { Datum::Ratio(n, d) });
+    if let Some((n, d)) = tok.split_once('/')
+        && is_int(n)
+        && !d.is_empty()
+        && d.bytes().all(|b| b.is_ascii_digit())
+    {
+        let n: i64 = n
+            .trim_start_matches('+')
+            .parse()
+            .map_err(|_| format!("ratio out of range: {tok}"))?;
+        let d: i64 = d
+            .parse()
+            .map_err(|_| format!("ratio out of range: {tok}"))?;
+        if d == 0 {
+            return Err(format!("division by zero in ratio {tok}"));
         }
+        let g = gcd(n, d).max(1);
+        let (n, d) = (n / g, d / g);
+        return Ok(if d == 1 {
+            Datum::Int(n)
+        } else {
+            Datum::Ratio(n, d)
+        });
     }
     let up = tok.to_ascii_uppercase();
     if up == "NIL" {
