@@ -372,6 +372,16 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
         33..=64 => Pairer::<64>::new(&st, &sorted).run()?,
         _ => Pairer::<128>::new(&st, &sorted).run()?,
     };
+    // C.2 is absolute: the matching only prefers eligible players, so refuse a round that would
+    // need a second bye rather than print it.
+    for &(a, b) in &pairs {
+        if b.is_none() && !st.eligible_for_bye(&st.ps[sorted[a]]) {
+            return Err(Error::NoPairing(format!(
+                "only a pairing that gives player {} a second bye (C.2) exists",
+                sorted[a] + 1
+            )));
+        }
+    }
     Ok(to_round(&st, &sorted, &pairs, round))
 }
 
