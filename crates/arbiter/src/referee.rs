@@ -52,7 +52,8 @@ pub trait Game: Clone + Debug {
     /// fesa-2017 9.4: the position still shows `offender`'s illegal move (own king capturable,
     /// nifu, dead piece). Judged on the claimant's turn.
     fn still_illegal(&self, offender: Side) -> Option<Fault>;
-    /// A game-specific event by `side`. `has_time`: whether `side` still has time.
+    /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
+    /// game unchanged when it returns `Err`.
     fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
 }
 
@@ -60,7 +61,8 @@ pub trait Game: Clone + Debug {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Acted {
     pub end: Option<End>,
-    pub notes: Vec<Fault>,
+    /// Findings to list with the outcome: (short code, fault).
+    pub notes: Vec<(String, Fault)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,9 +311,8 @@ impl<G: Game> Referee<G> {
         Some(if tick { Answer::Accepted } else { Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") } })
     }
 
-    fn clone_state(&self) -> Saved<G> {
+    fn clone_state(&self) -> Saved {
         Saved {
-            game: self.game.clone(),
             clock: self.clock.clone(),
             started_at: self.started_at,
             arrived: self.arrived,
@@ -323,8 +324,7 @@ impl<G: Game> Referee<G> {
         }
     }
 
-    fn restore_state(&mut self, s: Saved<G>) {
-        self.game = s.game;
+    fn restore_state(&mut self, s: Saved) {
         self.clock = s.clock;
         self.started_at = s.started_at;
         self.arrived = s.arrived;
@@ -389,8 +389,8 @@ impl<G: Game> Referee<G> {
                 let has_time = self.clock.as_ref().is_none_or(|c| c.flag_fallen(*side, *t).is_none());
                 let acted = self.game.act(*side, action, &self.rules, has_time)?;
                 let ply = self.game.ply();
-                for n in acted.notes {
-                    self.violations.push(Violation { ply, article: n.article, reason: "note".into(), detail: n.detail });
+                for (code, n) in acted.notes {
+                    self.violations.push(Violation { ply, article: n.article, reason: code, detail: n.detail });
                 }
                 if let Some(end) = acted.end {
                     // A declaration ends the game even after a flag under fesa-2017 8.9 (5.3).
@@ -737,8 +737,9 @@ impl<G: Game> Referee<G> {
     }
 }
 
-struct Saved<G> {
-    game: G,
+/// What a refused event may have touched. The game is not in it: it is changed only once an
+/// event can no longer be refused (cloning it would copy the whole history on every move).
+struct Saved {
     clock: Option<Clock>,
     started_at: Option<u64>,
     arrived: [Option<u64>; 2],

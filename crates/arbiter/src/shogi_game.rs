@@ -179,9 +179,9 @@ impl Game for ShogiGame {
                     .conditions()
                     .iter()
                     .filter(|(_, c)| !c.met)
-                    .map(|(name, c)| Fault {
-                        article: rule.article.clone(),
-                        detail: format!("declaration condition {name} not met: found {}, required {}", c.found, c.required),
+                    .map(|(name, c)| {
+                        let detail = format!("declaration condition {name} not met: found {}, required {}", c.found, c.required);
+                        ("declaration_condition".to_string(), Fault { article: rule.article.clone(), detail })
                     })
                     .collect();
                 let end = End::win(d.winner().into(), Reason::Declaration, rule.article.clone());
@@ -231,6 +231,6 @@ impl ShogiGame {
             ImpasseOutcome::Win(color) => End::win(color.into(), Reason::Impasse, article),
             ImpasseOutcome::Undecided => End { result: GameResult::NoResult, reason: Reason::Impasse, article },
         };
-        Ok(Acted { end: Some(end), notes: vec![note] })
+        Ok(Acted { end: Some(end), notes: vec![("impasse_count".to_string(), note)] })
     }
 }
