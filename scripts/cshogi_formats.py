@@ -21,6 +21,7 @@ import tempfile
 
 import cshogi
 import cshogi.CSA
+import cshogi.KI2
 import cshogi.KIF
 
 HANDICAPS = {
@@ -190,6 +191,35 @@ def examples(binary, out, rng):
             print("example", f, shinpan(binary, "convert", os.path.join(out, f), "--to", "usi")[:60], "…")
 
 
+def cshogi_reads_ki2(path, sfen, moves, stats):
+    """cshogi's KI2 parser, move by move. It counts a possible drop among the pieces that
+    relative words choose from (`▲５九金引` with a gold in hand picks the drop), so a move with
+    relative words whose piece could also be dropped there is checked by rule instead: the words
+    must be present (a board move, not 打). Returns an error text or None."""
+    with open(path, encoding="cp932") as f:
+        lines = [l for l in f.read().splitlines() if l.startswith(("▲", "△"))]
+    if len(lines) != len(moves):
+        return f"cshogi sees {len(lines)} move lines, expected {len(moves)}"
+    board = cshogi.Board(sfen)
+    for i, (line, want) in enumerate(zip(lines, moves)):
+        try:
+            got = cshogi.KI2.Parser.parse_move_str(line, board.copy())
+            got = got[0] if got else None
+        except (AssertionError, IndexError):
+            got = None
+        if got != want:
+            drop_too = (not cshogi.move_is_drop(want)) and any(
+                cshogi.move_is_drop(m) and cshogi.move_to(m) == cshogi.move_to(want)
+                and cshogi.hand_piece_to_piece_type(cshogi.move_drop_hand_piece(m)) == cshogi.move_from_piece_type(want)
+                for m in board.legal_moves)
+            if drop_too and any(w in line for w in "右左直上引寄"):
+                stats["ki2_drop_words"] += 1
+            else:
+                return f"move {i + 1} {line!r}: cshogi reads {cshogi.move_to_usi(got) if got else None}, expected {cshogi.move_to_usi(want)}"
+        board.push(want)
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -202,7 +232,7 @@ def main():
         return
     rng = random.Random(a.seed)
     failures = []
-    stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0}
+    stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0, "ki2": 0, "ki2_drop_words": 0}
     with tempfile.TemporaryDirectory() as d:
         for g in range(a.games):
             sfen, moves, times, mated = play_game(rng)
@@ -228,6 +258,26 @@ def main():
             csa.endgame("%TSUMI" if mated else "%TORYO", time=5)
             kif.close()
             csa.close()
+            if sfen == cshogi.STARTING_SFEN:
+                # cshogi's KI2 exporter writes even games only; it has no 詰み end.
+                ki2_path = os.path.join(d, f"{g}.ki2")
+                ki2 = cshogi.KI2.Exporter(ki2_path)
+                ki2.header([f"先手{g}", f"後手{g}"])
+                for m in moves:
+                    ki2.move(m)
+                if not mated:
+                    ki2.end("%TORYO")
+                ki2.close()
+                try:
+                    got = shinpan(a.binary, "convert", ki2_path, "--to", "usi").strip()
+                    if got != usi_of(sfen, moves):
+                        failures.append(f"game {g}: shinpan reads cshogi's ki2 as {got[:200]!r}")
+                    ends = [l for l in shinpan(a.binary, "convert", ki2_path, "--to", "csa").splitlines() if l.startswith("%")]
+                    if ends != ([] if mated else ["%TORYO"]):
+                        failures.append(f"game {g}: shinpan reads cshogi's ki2 end as {ends}")
+                except Exception as e:  # noqa: BLE001
+                    failures.append(f"game {g} (ki2): {e}")
+                stats["ki2"] += 1
             want_usi = usi_of(sfen, moves)
             for path, kind in [(kif_path, "kif"), (csa_path, "csa")]:
                 try:
@@ -244,6 +294,11 @@ def main():
                     out_kif, out_csa = os.path.join(d, f"{g}.{kind}.out.kif"), os.path.join(d, f"{g}.{kind}.out.csa")
                     shinpan(a.binary, "convert", path, "--to", "kif", "-o", out_kif)
                     shinpan(a.binary, "convert", path, "--to", "csa", "-o", out_csa)
+                    out_ki2 = os.path.join(d, f"{g}.{kind}.out.ki2")
+                    shinpan(a.binary, "convert", path, "--to", "ki2", "-o", out_ki2)
+                    err = cshogi_reads_ki2(out_ki2, sfen, moves, stats)
+                    if err:
+                        failures.append(f"game {g}: shinpan ki2 (from {kind}): {err}")
                     for what, parsed in [
                         (f"shinpan kif (from {kind})", cshogi.KIF.Parser.parse_file(out_kif)),
                         (f"shinpan csa (from {kind})", cshogi.CSA.Parser.parse_file(out_csa, encoding="utf-8")[0]),
@@ -259,14 +314,16 @@ def main():
                             failures.append(f"game {g}: cshogi reads shinpan's csa times as {list(parsed.times)[:10]}…, expected {times[:10]}…")
                 except Exception as e:  # noqa: BLE001 - every failure is reported
                     failures.append(f"game {g} ({kind}): {e}")
-    print(f"cshogi_formats: {a.games} games ({stats['mate']} mate, {stats['resign']} resignation, {stats['handicap']} handicap), "
+    print(f"cshogi_formats: {a.games} games ({stats['mate']} mate, {stats['resign']} resignation, {stats['handicap']} handicap, {stats['ki2']} also as KI2), "
           f"{stats['moves']} moves ({stats['drops']} drops, {stats['promotions']} promotions)")
+    print(f"cshogi_formats: {stats['ki2_drop_words']} KI2 moves with relative words and a possible drop of the same piece "
+          "checked by rule (cshogi's KI2 reader counts the drop among the candidates)")
     for f in failures[:30]:
         print("FAIL", f)
     if failures:
         print(f"cshogi_formats: {len(failures)} differences")
         sys.exit(1)
-    print("cshogi_formats: KIF and CSA agree with cshogi both ways")
+    print("cshogi_formats: KIF, CSA and KI2 agree with cshogi both ways")
 
 
 if __name__ == "__main__":

@@ -300,6 +300,13 @@ fn western_errors() {
 }
 
 #[test]
+fn western_unicode_whitespace_separates_moves() {
+    // Found by fuzzing: a non-ASCII space (U+3000, U+0085) once stopped the reader's progress.
+    let r = &formats::read_as(Format::Western, "1.P-7f\u{3000}2.P-3d\u{85}3.P-2f").unwrap()[0];
+    assert_eq!(usi(r), ["7g7f", "3c3d", "2g2f"]);
+}
+
+#[test]
 fn detection() {
     assert_eq!(formats::detect("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"), Some(Format::Sfen));
     assert_eq!(formats::detect("position startpos moves 7g7f"), Some(Format::Usi));

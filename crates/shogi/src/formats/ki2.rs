@@ -136,7 +136,6 @@ pub fn write(r: &Record) -> String {
     kif::write_header(r, &mut out);
     let mut pos = r.start.clone();
     let mut last_to = None;
-    let mut on_line = 0;
     for m in &r.moves {
         let mark = if pos.turn() == Color::Black { '▲' } else { '△' };
         let mut s = String::new();
@@ -147,7 +146,8 @@ pub fn write(r: &Record) -> String {
         } else {
             s.push_str(&japanese::square_text(m.mv.to()));
         }
-        s.push_str(japanese::name(kind));
+        // One-character names (全 圭 杏), as KI2 readers such as cshogi's expect.
+        s.push(japanese::short_name(kind));
         match japanese::relative_words(&pos, m.mv) {
             Some(w) => {
                 s.push_str(&w);
@@ -161,15 +161,9 @@ pub fn write(r: &Record) -> String {
                 }
             }
         }
-        if on_line > 0 {
-            out.push_str("    ");
-        }
+        // One move a line: cshogi's KI2 reader loses its place on lines with several moves.
         out.push_str(&s);
-        on_line += 1;
-        if on_line == 6 || !m.comments.is_empty() {
-            out.push('\n');
-            on_line = 0;
-        }
+        out.push('\n');
         for c in &m.comments {
             out.push_str(&format!("*{c}\n"));
         }
@@ -177,9 +171,6 @@ pub fn write(r: &Record) -> String {
         if pos.play_lenient(m.mv).is_err() {
             break;
         }
-    }
-    if on_line > 0 {
-        out.push('\n');
     }
     if let Some(end) = &r.end {
         let n = r.moves.len();

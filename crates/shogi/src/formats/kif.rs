@@ -13,7 +13,7 @@ use crate::Position;
 const F: Format = Format::Kif;
 
 /// KIF end words and what they mean; the first of a reason is the canonical one.
-pub(crate) const END_WORDS: [(&str, EndReason); 16] = [
+pub(crate) const END_WORDS: [(&str, EndReason); 17] = [
     ("投了", EndReason::Resign),
     ("千日手", EndReason::Sennichite),
     ("詰み", EndReason::Checkmate),
@@ -25,6 +25,8 @@ pub(crate) const END_WORDS: [(&str, EndReason); 16] = [
     ("反則負け", EndReason::IllegalLoss),
     ("入玉勝ち", EndReason::DeclarationWin),
     ("宣言勝ち", EndReason::DeclarationWin),
+    // cshogi's KIF exporter writes the declaration win so.
+    ("入玉宣言", EndReason::DeclarationWin),
     ("中断", EndReason::Interrupted),
     ("最大手数", EndReason::MaxMoves),
     ("引き分け", EndReason::Draw),

@@ -242,15 +242,14 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
         }
         // Tokens: comments in braces run to the closing brace; times in parentheses.
         let mut j = 0;
-        let bytes = line.as_bytes();
-        while j < line.len() {
-            let c = bytes[j];
-            if c.is_ascii_whitespace() {
-                j += 1;
+        while let Some(c) = line[j..].chars().next() {
+            // Any Unicode whitespace separates words (the word scan below stops at it too).
+            if c.is_whitespace() {
+                j += c.len_utf8();
                 continue;
             }
             let col = super::column_of(line, j);
-            if c == b'{' {
+            if c == '{' {
                 let close = line[j..].find('}').map(|p| p + j).ok_or_else(|| bd.error(line_no, col, "unclosed {"))?;
                 bd.comment(line[j + 1..close].to_string());
                 j = close + 1;
