@@ -39,7 +39,7 @@ fn random_games(size: u8, games: u64, seed: u64) -> usize {
     gtp.ok(&format!("boardsize {size}"));
     let mut compared = 0;
     for n in 0..games {
-        let mut rng = Rng::new(seed ^ (n + 1) * 7919);
+        let mut rng = Rng::new(seed ^ ((n + 1) * 7919));
         gtp.ok("clear_board");
         let mut g = Game::new(size, Rules::RFG).unwrap();
         let all: Vec<Point> = g.board().points().collect();

@@ -22,7 +22,7 @@ pub fn fixed_handicap(size: u8, n: u8) -> Result<Vec<Point>, HandicapError> {
     if !(2..=9).contains(&n) {
         return Err(HandicapError::Count(n));
     }
-    if size < 7 || (n > 4 && (size % 2 == 0 || size < 9)) {
+    if size < 7 || (n > 4 && (size & 1 == 0 || size < 9)) {
         return Err(HandicapError::Board { stones: n, size });
     }
     let edge = if size < 13 { 2 } else { 3 };
