@@ -116,3 +116,29 @@ fn gnugo_board_captures_legality_19x19() {
     let n = random_games(19, games_per_size(), 19);
     eprintln!("19x19: {} games, {n} moves agree with GNU Go", games_per_size());
 }
+
+#[test]
+#[ignore = "needs GNU Go; run by make test-go"]
+fn gnugo_fixed_handicap_placement_rfg_2_3() {
+    let mut gtp = Gtp::start(&[]);
+    let mut compared = 0;
+    for size in 7..=19u8 {
+        gtp.ok(&format!("boardsize {size}"));
+        for n in 2..=9u8 {
+            gtp.ok("clear_board");
+            let theirs = gtp.send(&format!("fixed_handicap {n}"));
+            let ours = go::fixed_handicap(size, n);
+            match (theirs, ours) {
+                (Ok(t), Ok(o)) => {
+                    let mut o: Vec<String> = o.iter().map(|p| p.to_gtp()).collect();
+                    o.sort();
+                    assert_eq!(sorted_points(&t), o, "{n} stones on {size}x{size}");
+                    compared += 1;
+                }
+                (Err(_), Err(_)) => {}
+                (t, o) => panic!("{n} stones on {size}x{size}: GNU Go {t:?}, shinpan {o:?}"),
+            }
+        }
+    }
+    eprintln!("{compared} fixed handicap placements agree with GNU Go");
+}
