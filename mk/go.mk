@@ -15,3 +15,8 @@ test-go: build deps-go
 # Random 19x19 playouts (moves/s) and scoring a finished 19x19 board (µs), beside GNU Go over GTP.
 bench-go: deps-go
 	$(CARGO) test -p shinpan --release --test go_bench -- --ignored --nocapture
+
+# Regenerate examples/go_*.sgf from GNU Go self-play (not part of `make test`).
+.PHONY: examples-go
+examples-go: deps-go
+	$(CARGO) test -p shinpan --release --test go_examples -- --ignored --nocapture

@@ -39,7 +39,7 @@ fn random_games(size: u8, games: u64, seed: u64) -> usize {
     gtp.ok(&format!("boardsize {size}"));
     let mut compared = 0;
     for n in 0..games {
-        let mut rng = Rng::new(seed ^ (n + 1) * 7919);
+        let mut rng = Rng::new(seed ^ ((n + 1) * 7919));
         gtp.ok("clear_board");
         let mut g = Game::new(size, Rules::RFG).unwrap();
         let all: Vec<Point> = g.board().points().collect();
@@ -115,4 +115,30 @@ fn gnugo_board_captures_legality_13x13() {
 fn gnugo_board_captures_legality_19x19() {
     let n = random_games(19, games_per_size(), 19);
     eprintln!("19x19: {} games, {n} moves agree with GNU Go", games_per_size());
+}
+
+#[test]
+#[ignore = "needs GNU Go; run by make test-go"]
+fn gnugo_fixed_handicap_placement_rfg_2_3() {
+    let mut gtp = Gtp::start(&[]);
+    let mut compared = 0;
+    for size in 7..=19u8 {
+        gtp.ok(&format!("boardsize {size}"));
+        for n in 2..=9u8 {
+            gtp.ok("clear_board");
+            let theirs = gtp.send(&format!("fixed_handicap {n}"));
+            let ours = go::fixed_handicap(size, n);
+            match (theirs, ours) {
+                (Ok(t), Ok(o)) => {
+                    let mut o: Vec<String> = o.iter().map(|p| p.to_gtp()).collect();
+                    o.sort();
+                    assert_eq!(sorted_points(&t), o, "{n} stones on {size}x{size}");
+                    compared += 1;
+                }
+                (Err(_), Err(_)) => {}
+                (t, o) => panic!("{n} stones on {size}x{size}: GNU Go {t:?}, shinpan {o:?}"),
+            }
+        }
+    }
+    eprintln!("{compared} fixed handicap placements agree with GNU Go");
 }

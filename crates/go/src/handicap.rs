@@ -4,7 +4,7 @@
 //! but not the order in which handicap stones take them, so we use the traditional order, which
 //! is also GTP's `fixed_handicap`: 2 = the upper-right and lower-left corners, 3 adds the
 //! upper-left, 4 all corners, 5 adds tengen, 6 the two side points of the middle row, 7 adds
-//! tengen, 8 the middle points of the top and bottom rows, 9 adds tengen. On boards below 13×13
+//! tengen, 8 the middle points of the top and bottom rows, 9 adds tengen. On boards below 12×12
 //! the corner points are on the third line (C3 on 9×9), otherwise on the fourth.
 
 use crate::point::Point;
@@ -22,10 +22,10 @@ pub fn fixed_handicap(size: u8, n: u8) -> Result<Vec<Point>, HandicapError> {
     if !(2..=9).contains(&n) {
         return Err(HandicapError::Count(n));
     }
-    if size < 7 || (n > 4 && (size % 2 == 0 || size < 9)) {
+    if size < 7 || (n > 4 && (size & 1 == 0 || size < 9)) {
         return Err(HandicapError::Board { stones: n, size });
     }
-    let edge = if size < 13 { 2 } else { 3 };
+    let edge = if size < 12 { 2 } else { 3 };
     let (lo, hi, mid) = (edge, size - 1 - edge, size / 2);
     let p = Point::new;
     let mut v = vec![p(hi, hi), p(lo, lo)];

@@ -25,7 +25,7 @@ pub struct Replay {
     pub main_game_end: Option<usize>,
     /// A player's third illegal move loses the game (rfg 13.4): the loser and the ply.
     pub forfeit: Option<(Color, usize)>,
-    /// Whole-board repetitions (rfg 6.3: the arbiter decides).
+    /// Whole-board repetitions (rfg 6.3: the arbiter decides), in record plies.
     pub cycles: Vec<Cycle>,
     /// Dead stones as marked by the record's last TB/TW territory marks.
     pub marked_dead: Vec<Point>,
@@ -72,6 +72,8 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
     let mut white_moved = false;
     // Plies count the record's moves, illegal ones included.
     let mut ply = 0;
+    // Record ply of each move the game accepted (game plies skip illegal moves).
+    let mut record_ply: Vec<usize> = Vec::new();
     for node in &g.nodes[1..] {
         if !node.add_black.is_empty() || !node.add_white.is_empty() || !node.add_empty.is_empty() {
             let mut b = game.board().clone();
@@ -105,6 +107,7 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
         let mv = p.map_or(Move::Pass, Move::Play);
         match game.play_as(c, mv) {
             Ok(_) => {
+                record_ply.push(ply);
                 if mv == Move::Pass && game.consecutive_passes() == rules.passes_to_end && out.main_game_end.is_none() {
                     out.main_game_end = Some(ply);
                 }
@@ -141,7 +144,8 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
             }
         }
     }
-    out.cycles = game.cycles().to_vec();
+    let to_record = |p: usize| if p == 0 { 0 } else { record_ply[p - 1] };
+    out.cycles = game.cycles().iter().map(|c| Cycle { ply: to_record(c.ply), first_ply: to_record(c.first_ply) }).collect();
     out.game = game;
     Ok(out)
 }

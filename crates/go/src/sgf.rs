@@ -130,8 +130,6 @@ pub fn parse_main_line(text: &str) -> Result<Vec<RawNode>, SgfError> {
     }
     lx.bump(); // '('
     let mut nodes: Vec<RawNode> = Vec::new();
-    // depth of nested trees below the main line being skipped; main line continues in the
-    // first child tree at each level.
     loop {
         lx.skip_ws();
         match lx.peek() {
@@ -237,7 +235,6 @@ fn parse_props(lx: &mut Lexer) -> Result<RawNode, SgfError> {
 fn parse_value(lx: &mut Lexer) -> Result<String, SgfError> {
     let (line, column) = (lx.line, lx.col);
     lx.bump(); // '['
-    let start = lx.i;
     let mut out = Vec::new();
     loop {
         match lx.bump() {
@@ -263,7 +260,6 @@ fn parse_value(lx: &mut Lexer) -> Result<String, SgfError> {
             Some(c) => out.push(c),
         }
     }
-    let _ = start;
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
@@ -326,10 +322,8 @@ impl SgfGame {
         let raw = parse_main_line(text)?;
         let root = &raw[0];
         let find = |id: &str| root.iter().find(|p| p.ident == id);
-        if let Some(p) = find("GM") {
-            if p.values[0].trim() != "1" && !p.values[0].trim().is_empty() {
-                return Err(err_at(p, format!("GM[{}] is not a game of Go (GM[1])", p.values[0])));
-            }
+        if let Some(p) = find("GM").filter(|p| !matches!(p.values[0].trim(), "1" | "")) {
+            return Err(err_at(p, format!("GM[{}] is not a game of Go (GM[1])", p.values[0])));
         }
         let size = match find("SZ") {
             None => 19,

@@ -106,3 +106,15 @@ fn territory_marks_give_the_dead_stones() {
     let r = replay(&g, Rules::RFG).unwrap();
     assert_eq!(r.marked_dead, vec![Point::from_gtp("E1", 5).unwrap()]);
 }
+
+#[test]
+fn gnu_go_printsgf_folds_prisoners_into_komi() {
+    // GNU Go 3.8 after `komi 6.5`, B B1, W A1, B A2 (Black captured one stone): KM[5.5], and its
+    // own IL[] (illegal point) property, which is skipped.
+    let text = "(;GM[1]FF[4]\nSZ[5]\nGN[GNU Go 3.8 load and print]\nDT[2026-11-23]\nKM[5.5]HA[0]RU[Japanese]AP[GNU Go:3.8]AB[ad][be]\nPL[W]IL[ae]\n)";
+    let g = SgfGame::parse(text).unwrap();
+    let r = replay(&g, Rules::RFG).unwrap();
+    assert_eq!(r.komi, 5.5, "komi 6.5 minus Black's one prisoner");
+    assert_eq!(r.game.board().captures(Color::Black), 0, "the prisoner itself is not in the file");
+    assert_eq!(r.game.to_move(), Color::White);
+}
