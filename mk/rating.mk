@@ -18,7 +18,13 @@ test-rating: build
 	  --tournament $(RATING_DATA)/24th_nekomadoken/turnering.txt \
 	  --new-players $(RATING_DATA)/24th_nekomadoken/nye-spillere \
 	  | cmp - $(RATING_DATA)/24th_nekomadoken/all.txt
-	@echo "test-rating: archived 13th post list and 24th all.txt reproduced by the CLI"
+	@# Bad input: exit code 2 and a message naming the line (13th without its new players).
+	@$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
+	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt 2>&1 >/dev/null \
+	  | grep -q "line 13: unknown player N55" && \
+	  $(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
+	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt >/dev/null 2>&1; test $$? -eq 2
+	@echo "test-rating: archived 13th post list and 24th all.txt reproduced by the CLI; bad input exits 2"
 
 # Recompute the whole fixture chain (30 tournaments) 50 times and report the time per chain.
 bench-rating:

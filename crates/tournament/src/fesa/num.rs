@@ -40,7 +40,15 @@ impl Num {
 
     pub fn add(self, o: Num) -> Num {
         match (self, o) {
-            (Num::Q(a, b), Num::Q(c, d)) => Num::q(a * d + c * b, b * d),
+            (Num::Q(a, b), Num::Q(c, d)) => {
+                let exact = (|| {
+                    Some(Num::q(
+                        a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?,
+                        b.checked_mul(d)?,
+                    ))
+                })();
+                exact.unwrap_or_else(|| Num::F(self.to_f64() + o.to_f64()))
+            }
             _ => Num::F(self.to_f64() + o.to_f64()),
         }
     }
@@ -58,14 +66,18 @@ impl Num {
 
     pub fn mul_int(self, k: i64) -> Num {
         match self {
-            Num::Q(a, b) => Num::q(a * k as i128, b),
+            Num::Q(a, b) => a
+                .checked_mul(k as i128)
+                .map_or(Num::F(self.to_f64() * k as f64), |n| Num::q(n, b)),
             Num::F(f) => Num::F(f * k as f64),
         }
     }
 
     pub fn div_int(self, k: i64) -> Num {
         match self {
-            Num::Q(a, b) => Num::q(a, b * k as i128),
+            Num::Q(a, b) => b
+                .checked_mul(k as i128)
+                .map_or(Num::F(self.to_f64() / k as f64), |d| Num::q(a, d)),
             Num::F(f) => Num::F(f / k as f64),
         }
     }
@@ -73,14 +85,22 @@ impl Num {
     /// Compares with an integer exactly (a float is compared by its exact value).
     pub fn cmp_int(self, n: i64) -> Ordering {
         match self {
-            Num::Q(a, b) => a.cmp(&(n as i128 * b)),
+            Num::Q(a, b) => match (n as i128).checked_mul(b) {
+                Some(m) => a.cmp(&m),
+                None => (a as f64 / b as f64)
+                    .partial_cmp(&(n as f64))
+                    .unwrap_or(Ordering::Less),
+            },
             Num::F(f) => f.partial_cmp(&(n as f64)).unwrap_or(Ordering::Less),
         }
     }
 
     pub fn gt(self, o: Num) -> bool {
         match (self, o) {
-            (Num::Q(a, b), Num::Q(c, d)) => a * d > c * b,
+            (Num::Q(a, b), Num::Q(c, d)) => match (a.checked_mul(d), c.checked_mul(b)) {
+                (Some(x), Some(y)) => x > y,
+                _ => self.to_f64() > o.to_f64(),
+            },
             _ => self.to_f64() > o.to_f64(),
         }
     }
@@ -115,6 +135,15 @@ mod tests {
         assert_eq!(Num::q(-7, 2).round(), -4);
         assert_eq!(Num::q(11, 4).round(), 3);
         assert_eq!(Num::F(2.5).round(), 2);
+    }
+
+    #[test]
+    fn huge_denominators_fall_back_to_floats() {
+        let mut x = Num::q(1, 3);
+        for _ in 0..40 {
+            x = x.div_int(800).add(Num::int(1));
+        }
+        assert!(matches!(x, Num::F(f) if (f - 800.0 / 799.0).abs() < 1e-12), "{x:?}");
     }
 
     #[test]

@@ -73,6 +73,11 @@ const MAX_ITERATIONS: usize = 10_000;
 
 /// Rates `tournament` on the list `pre` after registering `new_players` (placed first, as the
 /// program appends the list to them).
+///
+/// Not covered (none occurs in the archive): simultaneous exhibitions (`&` lines, refused by
+/// the reader), special and delayed promotions (extra forms in `nye-spillere`, refused), the
+/// re-ordering of American (`#\A`) tournaments by score before the iteration (the file order
+/// is kept), and the game-importance factor (always 1).
 pub fn rate(
     pre: &[Player],
     new_players: &[Player],
@@ -147,7 +152,7 @@ pub fn rate(
         match &player.games {
             _ if pre_games == 0 => {
                 // A new player: two pseudo-games at his declared grade, lost and won.
-                if let Some(g) = player.nsr_grade {
+                if let Some(g) = player.nsr_grade.filter(|g| g.level > 0) {
                     let r = g.start_rating();
                     games[p].splice(
                         0..0,
