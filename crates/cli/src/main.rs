@@ -10,6 +10,7 @@ mod convert_cmd;
 mod go_cmd;
 mod rating_cmd;
 mod shogi_cmd;
+mod tournament_cmd;
 
 #[derive(Parser)]
 #[command(name = "shinpan", version, about = "Referee shogi and Go by the federations' rules")]
@@ -49,6 +50,53 @@ enum Command {
         #[command(subcommand)]
         system: rating_cmd::RateSystem,
     },
+    /// Pair the next round of a tournament (FIDE TRF with TRF(x) extensions); prints
+    /// bbpPairings' `-p` format: the number of pairs, then `FIRST SECOND` per line, a bye `ID 0`.
+    Pair {
+        file: std::path::PathBuf,
+        /// dutch (FIDE C.04.3), mcmahon (pl 8.2), round-robin (Berger), knockout. Default: the file's.
+        #[arg(long)]
+        system: Option<String>,
+        /// Output file (default: stdout).
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+        /// Edition of the Dutch rules C.04.3: 2025 or 2017.
+        #[arg(long, default_value = "2025")]
+        edition: String,
+        /// One JSON object with boards, handicaps and byes instead of the bbpPairings format.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        mcmahon: tournament_cmd::McMahonOpts,
+    },
+    /// Standings with tie-breaks and the crosstable.
+    Standings {
+        file: std::path::PathBuf,
+        /// Comma-separated order: sb, de, median, buchholz, cut1, progressive, sos, sosos, sodos,
+        /// wins, rating (default by system, pl 8.3).
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// text, csv, html, json, egf.
+        #[arg(long, default_value = "text")]
+        format: String,
+        /// Unplayed rounds in Buchholz/SOS: dummy (FIDE 2024), virtual (FIDE 2009), fixed:X.
+        #[arg(long, default_value = "dummy")]
+        unplayed: String,
+        /// Pairing system, for the default tie-breaks and McMahon scores.
+        #[arg(long)]
+        system: Option<String>,
+        #[command(flatten)]
+        mcmahon: tournament_cmd::McMahonOpts,
+    },
+    /// Re-pair every round of a Dutch tournament and report pairings that differ from the rules.
+    CheckPairings {
+        file: std::path::PathBuf,
+        /// Edition of C.04.3: 2025 or 2017.
+        #[arg(long, default_value = "2025")]
+        edition: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -71,6 +119,13 @@ fn main() -> ExitCode {
             Game::Shogi => convert_cmd::convert_shogi(&args, bytes),
         }),
         Command::Rate { system } => rating_cmd::run(system),
+        Command::Pair { file, system, output, edition, json, mcmahon } => {
+            tournament_cmd::pair(&file, system.as_deref(), output.as_ref(), &edition, json, &mcmahon)
+        }
+        Command::Standings { file, tiebreaks, format, unplayed, system, mcmahon } => {
+            tournament_cmd::standings(&file, tiebreaks.as_deref(), &format, &unplayed, system.as_deref(), &mcmahon)
+        }
+        Command::CheckPairings { file, edition, json } => tournament_cmd::check_pairings(&file, &edition, json),
     }
 }
 
