@@ -192,6 +192,10 @@ pub struct Referee<G: Game> {
     outcome: Option<Outcome>,
     violations: Vec<Violation>,
     log: Vec<(Event<G>, Answer)>,
+    /// Time each move on the board took (by the clock, else since the previous event).
+    times: Vec<u64>,
+    /// Timestamp of the previous move (or of the start).
+    last_move_t: Option<u64>,
 }
 
 /// A comparable summary of the state, for replay checks and for clients.
@@ -224,6 +228,8 @@ impl<G: Game> Referee<G> {
             outcome: None,
             violations: Vec::new(),
             log: Vec::new(),
+            times: Vec::new(),
+            last_move_t: None,
         }
     }
 
@@ -266,6 +272,10 @@ impl<G: Game> Referee<G> {
     }
     pub fn initial(&self) -> &G {
         &self.start
+    }
+    /// Time each move on the board took, in ms (for records that keep times).
+    pub fn move_times(&self) -> &[u64] {
+        &self.times
     }
 
     pub fn snapshot(&self) -> Snapshot {
@@ -321,6 +331,8 @@ impl<G: Game> Referee<G> {
             takebacks: self.takebacks,
             outcome: self.outcome.clone(),
             violations: self.violations.len(),
+            times: self.times.len(),
+            last_move_t: self.last_move_t,
         }
     }
 
@@ -333,6 +345,8 @@ impl<G: Game> Referee<G> {
         self.takebacks = s.takebacks;
         self.outcome = s.outcome;
         self.violations.truncate(s.violations);
+        self.times.truncate(s.times);
+        self.last_move_t = s.last_move_t;
     }
 
     fn clock_err(e: ClockError) -> String {
@@ -471,9 +485,14 @@ impl<G: Game> Referee<G> {
             }
         }
         let mut flag = None;
+        let mut took = t.saturating_sub(self.last_move_t.or(self.started_at).unwrap_or(t));
         if let Some(c) = &mut self.clock {
-            flag = c.press(t).map_err(Self::clock_err)?.flag_fell_at;
+            let pressed = c.press(t).map_err(Self::clock_err)?;
+            flag = pressed.flag_fell_at;
+            took = pressed.elapsed_ms;
         }
+        self.times.push(took);
+        self.last_move_t = Some(t);
         // The claimant's reply closes the window on the previous illegal move (fesa-2017 9.4).
         for p in &mut self.pending {
             if p.offender != mover {
@@ -582,6 +601,7 @@ impl<G: Game> Referee<G> {
                     // fesa-2017 17.1: the beginner takes the move back instead of losing.
                     self.takebacks[offender.index()] += 1;
                     self.game.restore(p.ply - 1);
+                    self.times.truncate(p.ply - 1);
                     self.pending.retain(|q| q.ply < p.ply);
                     let a = self.rules.beginners_takeback.as_ref().map(|b| b.article.clone()).unwrap_or_default();
                     self.violations.push(Violation {
@@ -672,6 +692,7 @@ impl<G: Game> Referee<G> {
                     return Err(format!("cannot restore ply {ply}: only {} moves played", self.game.ply()));
                 }
                 self.game.restore(*ply);
+                self.times.truncate(*ply);
                 self.pending.retain(|p| p.ply <= *ply);
                 Ok(())
             }
@@ -748,4 +769,6 @@ struct Saved {
     takebacks: [u32; 2],
     outcome: Option<Outcome>,
     violations: usize,
+    times: usize,
+    last_move_t: Option<u64>,
 }
