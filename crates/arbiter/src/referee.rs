@@ -9,7 +9,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
 };
 use crate::Side;
 use serde::de::DeserializeOwned;
@@ -52,6 +52,11 @@ pub trait Game: Clone + Debug {
     /// fesa-2017 9.4: the position still shows `offender`'s illegal move (own king capturable,
     /// nifu, dead piece). Judged on the claimant's turn.
     fn still_illegal(&self, offender: Side) -> Option<Fault>;
+    /// The side to move loses his turn without moving (rfg, commentary to 12.16: single-move
+    /// byo-yomi not respected). `false` where the game has no such thing (shogi).
+    fn forfeit_turn(&mut self) -> bool {
+        false
+    }
     /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
     /// game unchanged when it returns `Err`.
     fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
@@ -307,18 +312,40 @@ impl<G: Game> Referee<G> {
         answer
     }
 
-    /// Enforced mode: a flag falls by itself, before anything else at or after its instant.
+    /// Enforced mode: a flag falls by itself, before anything else at or after its instant —
+    /// except that under a "turn passes" byo-yomi policy (rfg 12.16) the turn goes to the opponent
+    /// and play goes on.
     fn enforced_flag(&mut self, t: u64, tick: bool) -> Option<Answer> {
         if self.mode != Mode::Enforced || self.outcome.is_some() {
             return None;
         }
-        let c = self.clock.as_mut()?;
-        let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
-        let side = c.turn()?;
-        c.observe(f).ok()?;
-        let art = self.rules.articles.time_up.clone();
-        self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
-        Some(if tick { Answer::Accepted } else { Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") } })
+        loop {
+            let c = self.clock.as_mut()?;
+            let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
+            let side = c.turn()?;
+            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. });
+            let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+            if per_move && passes && self.game.forfeit_turn() {
+                let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
+                self.clock.as_mut()?.pass_turn(f).ok()?;
+                self.violations.push(Violation {
+                    ply: self.game.ply(),
+                    article: art,
+                    reason: "turn_lost".into(),
+                    detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
+                });
+                continue;
+            }
+            let c = self.clock.as_mut()?;
+            c.observe(f).ok()?;
+            let art = self.rules.articles.time_up.clone();
+            self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
+            return Some(if tick {
+                Answer::Accepted
+            } else {
+                Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") }
+            });
+        }
     }
 
     fn clone_state(&self) -> Saved {
