@@ -308,6 +308,23 @@ impl Clock {
         None
     }
 
+    /// The running side's per-move byo-yomi ran out at `t` and he loses the turn instead of the
+    /// game (rfg, commentary to 12.16): his main time is gone, his byo-yomi periods stay (each move
+    /// has its own), and the opponent's clock starts.
+    pub fn pass_turn(&mut self, t: u64) -> Result<(), ClockError> {
+        let side = self.turn.ok_or(ClockError::NotStarted)?;
+        if self.paused {
+            return Err(ClockError::Paused);
+        }
+        self.tick(t)?;
+        let e = self.elapsed(t);
+        let s = &mut self.sides[side.index()];
+        s.spent_ms += e;
+        s.main_ms = 0;
+        self.begin_turn(t, side.flip());
+        Ok(())
+    }
+
     /// The arbiter stops the clocks (fesa-2017 9.4, 13.4).
     pub fn pause(&mut self, t: u64) -> Result<(), ClockError> {
         if self.turn.is_none() {

@@ -9,7 +9,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
 };
 use crate::Side;
 use serde::de::DeserializeOwned;
@@ -52,6 +52,11 @@ pub trait Game: Clone + Debug {
     /// fesa-2017 9.4: the position still shows `offender`'s illegal move (own king capturable,
     /// nifu, dead piece). Judged on the claimant's turn.
     fn still_illegal(&self, offender: Side) -> Option<Fault>;
+    /// The side to move loses his turn without moving (rfg, commentary to 12.16: single-move
+    /// byo-yomi not respected). `false` where the game has no such thing (shogi).
+    fn forfeit_turn(&mut self) -> bool {
+        false
+    }
     /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
     /// game unchanged when it returns `Err`.
     fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
@@ -192,6 +197,10 @@ pub struct Referee<G: Game> {
     outcome: Option<Outcome>,
     violations: Vec<Violation>,
     log: Vec<(Event<G>, Answer)>,
+    /// Time each move on the board took (by the clock, else since the previous event).
+    times: Vec<u64>,
+    /// Timestamp of the previous move (or of the start).
+    last_move_t: Option<u64>,
 }
 
 /// A comparable summary of the state, for replay checks and for clients.
@@ -224,6 +233,8 @@ impl<G: Game> Referee<G> {
             outcome: None,
             violations: Vec::new(),
             log: Vec::new(),
+            times: Vec::new(),
+            last_move_t: None,
         }
     }
 
@@ -267,6 +278,10 @@ impl<G: Game> Referee<G> {
     pub fn initial(&self) -> &G {
         &self.start
     }
+    /// Time each move on the board took, in ms (for records that keep times).
+    pub fn move_times(&self) -> &[u64] {
+        &self.times
+    }
 
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
@@ -297,18 +312,40 @@ impl<G: Game> Referee<G> {
         answer
     }
 
-    /// Enforced mode: a flag falls by itself, before anything else at or after its instant.
+    /// Enforced mode: a flag falls by itself, before anything else at or after its instant —
+    /// except that under a "turn passes" byo-yomi policy (rfg 12.16) the turn goes to the opponent
+    /// and play goes on.
     fn enforced_flag(&mut self, t: u64, tick: bool) -> Option<Answer> {
         if self.mode != Mode::Enforced || self.outcome.is_some() {
             return None;
         }
-        let c = self.clock.as_mut()?;
-        let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
-        let side = c.turn()?;
-        c.observe(f).ok()?;
-        let art = self.rules.articles.time_up.clone();
-        self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
-        Some(if tick { Answer::Accepted } else { Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") } })
+        loop {
+            let c = self.clock.as_mut()?;
+            let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
+            let side = c.turn()?;
+            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. });
+            let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+            if per_move && passes && self.game.forfeit_turn() {
+                let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
+                self.clock.as_mut()?.pass_turn(f).ok()?;
+                self.violations.push(Violation {
+                    ply: self.game.ply(),
+                    article: art,
+                    reason: "turn_lost".into(),
+                    detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
+                });
+                continue;
+            }
+            let c = self.clock.as_mut()?;
+            c.observe(f).ok()?;
+            let art = self.rules.articles.time_up.clone();
+            self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
+            return Some(if tick {
+                Answer::Accepted
+            } else {
+                Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") }
+            });
+        }
     }
 
     fn clone_state(&self) -> Saved {
@@ -321,6 +358,8 @@ impl<G: Game> Referee<G> {
             takebacks: self.takebacks,
             outcome: self.outcome.clone(),
             violations: self.violations.len(),
+            times: self.times.len(),
+            last_move_t: self.last_move_t,
         }
     }
 
@@ -333,6 +372,8 @@ impl<G: Game> Referee<G> {
         self.takebacks = s.takebacks;
         self.outcome = s.outcome;
         self.violations.truncate(s.violations);
+        self.times.truncate(s.times);
+        self.last_move_t = s.last_move_t;
     }
 
     fn clock_err(e: ClockError) -> String {
@@ -471,9 +512,14 @@ impl<G: Game> Referee<G> {
             }
         }
         let mut flag = None;
+        let mut took = t.saturating_sub(self.last_move_t.or(self.started_at).unwrap_or(t));
         if let Some(c) = &mut self.clock {
-            flag = c.press(t).map_err(Self::clock_err)?.flag_fell_at;
+            let pressed = c.press(t).map_err(Self::clock_err)?;
+            flag = pressed.flag_fell_at;
+            took = pressed.elapsed_ms;
         }
+        self.times.push(took);
+        self.last_move_t = Some(t);
         // The claimant's reply closes the window on the previous illegal move (fesa-2017 9.4).
         for p in &mut self.pending {
             if p.offender != mover {
@@ -582,6 +628,7 @@ impl<G: Game> Referee<G> {
                     // fesa-2017 17.1: the beginner takes the move back instead of losing.
                     self.takebacks[offender.index()] += 1;
                     self.game.restore(p.ply - 1);
+                    self.times.truncate(p.ply - 1);
                     self.pending.retain(|q| q.ply < p.ply);
                     let a = self.rules.beginners_takeback.as_ref().map(|b| b.article.clone()).unwrap_or_default();
                     self.violations.push(Violation {
@@ -672,6 +719,7 @@ impl<G: Game> Referee<G> {
                     return Err(format!("cannot restore ply {ply}: only {} moves played", self.game.ply()));
                 }
                 self.game.restore(*ply);
+                self.times.truncate(*ply);
                 self.pending.retain(|p| p.ply <= *ply);
                 Ok(())
             }
@@ -748,4 +796,6 @@ struct Saved {
     takebacks: [u32; 2],
     outcome: Option<Outcome>,
     violations: usize,
+    times: usize,
+    last_move_t: Option<u64>,
 }

@@ -234,3 +234,54 @@ impl ShogiGame {
         Ok(Acted { end: Some(end), notes: vec![("impasse_count".to_string(), note)] })
     }
 }
+
+impl crate::referee::Referee<ShogiGame> {
+    /// The game as a record: its start, the moves with the time each took, the time control,
+    /// and the end word that states the outcome (so that adjudicating the record gives it back).
+    pub fn to_record(&self) -> shogi::Record {
+        use shogi::{EndReason, GameEnd, Record, RecordMove};
+        let mut r = Record::new(self.initial().history().start().clone());
+        let times = self.move_times();
+        r.moves = self
+            .game()
+            .history()
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| RecordMove::with_time(m, times.get(i).copied()))
+            .collect();
+        if let Some(c) = self.clock() {
+            let (b, w) = (c.settings(Side::Black), c.settings(Side::White));
+            if b == w {
+                let increment_ms = match b.overtime {
+                    crate::clock::Overtime::Fischer { increment_ms } => increment_ms,
+                    _ => 0,
+                };
+                r.info.time_control =
+                    Some(shogi::TimeControl { main_ms: b.main_ms, byoyomi_ms: b.byoyomi_ms(), increment_ms });
+            }
+        }
+        let mover = self.game().to_move();
+        r.end = self.outcome().map(|o| {
+            let winner = o.result.winner();
+            let loser = winner.map(Side::flip);
+            let reason = match o.reason {
+                Reason::Resignation if loser == Some(mover) => EndReason::Resign,
+                Reason::Checkmate => EndReason::Checkmate,
+                Reason::Sennichite => EndReason::Sennichite,
+                Reason::TimeUp if loser == Some(mover) => EndReason::TimeUp,
+                Reason::Declaration => EndReason::DeclarationWin,
+                Reason::Impasse => EndReason::Jishogi,
+                // The perpetual checker's fourth-occurrence move is forbidden (fesa-2017 3.12).
+                Reason::PerpetualCheck | Reason::IllegalMove if winner == Some(mover) => EndReason::IllegalWin,
+                _ => match (o.result, loser) {
+                    (_, Some(l)) => EndReason::IllegalAction(l.into()),
+                    (GameResult::Draw, None) => EndReason::Draw,
+                    _ => EndReason::Interrupted,
+                },
+            };
+            GameEnd::new(reason)
+        });
+        r
+    }
+}
