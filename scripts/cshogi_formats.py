@@ -9,8 +9,14 @@ its own exporters (KIF in Shift_JIS, CSA with times). Then:
   2. shinpan writes KIF and CSA (`shinpan convert FILE --to kif|csa`), and cshogi's own parsers
      (`cshogi.KIF.Parser.parse_file`, `cshogi.CSA.Parser.parse_file`) read them to the same start
      and moves.
-cshogi's KIF exporter has no 詰み end, so mated KIF games are written without an end line and
-must read back without an end. Exit status 1 on any difference.
+Even games are also written by cshogi's KI2 exporter and read by shinpan, and every game is
+written as KI2 by shinpan and read by cshogi's KI2 parser, move by move. Two cshogi KI2 defects
+are counted apart and reported, never hidden: its parser counts a possible drop among the pieces
+that relative words choose from (such moves are checked by rule), and its exporter sometimes
+leaves a move ambiguous (`△８九と右` with tokins on 9h and 9i) — then cshogi cannot read its
+own file either, and shinpan must report the ambiguity.
+cshogi's KIF and KI2 exporters have no 詰み end, so mated games are written there without an
+end and must read back without one. Exit status 1 on any difference.
 """
 import argparse
 import os
@@ -232,7 +238,7 @@ def main():
         return
     rng = random.Random(a.seed)
     failures = []
-    stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0, "ki2": 0, "ki2_drop_words": 0}
+    stats = {"mate": 0, "resign": 0, "handicap": 0, "moves": 0, "drops": 0, "promotions": 0, "ki2": 0, "ki2_drop_words": 0, "cshogi_ki2_ambiguous": 0}
     with tempfile.TemporaryDirectory() as d:
         for g in range(a.games):
             sfen, moves, times, mated = play_game(rng)
@@ -269,11 +275,20 @@ def main():
                     ki2.end("%TORYO")
                 ki2.close()
                 try:
-                    got = shinpan(a.binary, "convert", ki2_path, "--to", "usi").strip()
-                    if got != usi_of(sfen, moves):
+                    try:
+                        got = shinpan(a.binary, "convert", ki2_path, "--to", "usi").strip()
+                    except RuntimeError as e:
+                        # cshogi's KI2 exporter sometimes leaves a move ambiguous (`△８九と右`
+                        # with tokins on 9h and 9i): then cshogi cannot read its own file either.
+                        if "ambiguous" in str(e) and cshogi_reads_ki2(ki2_path, sfen, moves, {"ki2_drop_words": 0}):
+                            stats["cshogi_ki2_ambiguous"] += 1
+                            got = None
+                        else:
+                            raise
+                    if got is not None and got != usi_of(sfen, moves):
                         failures.append(f"game {g}: shinpan reads cshogi's ki2 as {got[:200]!r}")
-                    ends = [l for l in shinpan(a.binary, "convert", ki2_path, "--to", "csa").splitlines() if l.startswith("%")]
-                    if ends != ([] if mated else ["%TORYO"]):
+                    ends = [] if got is None else [l for l in shinpan(a.binary, "convert", ki2_path, "--to", "csa").splitlines() if l.startswith("%")]
+                    if got is not None and ends != ([] if mated else ["%TORYO"]):
                         failures.append(f"game {g}: shinpan reads cshogi's ki2 end as {ends}")
                 except Exception as e:  # noqa: BLE001
                     failures.append(f"game {g} (ki2): {e}")
@@ -317,7 +332,8 @@ def main():
     print(f"cshogi_formats: {a.games} games ({stats['mate']} mate, {stats['resign']} resignation, {stats['handicap']} handicap, {stats['ki2']} also as KI2), "
           f"{stats['moves']} moves ({stats['drops']} drops, {stats['promotions']} promotions)")
     print(f"cshogi_formats: {stats['ki2_drop_words']} KI2 moves with relative words and a possible drop of the same piece "
-          "checked by rule (cshogi's KI2 reader counts the drop among the candidates)")
+          "checked by rule (cshogi's KI2 reader counts the drop among the candidates); "
+          f"{stats['cshogi_ki2_ambiguous']} cshogi KI2 files that cshogi cannot read back either (ambiguous words), where shinpan reports the ambiguity")
     for f in failures[:30]:
         print("FAIL", f)
     if failures:

@@ -109,6 +109,23 @@ fn kif_utf8_and_shift_jis() {
 }
 
 #[test]
+fn kif_time_control_spellings() {
+    let tc = |v: &str| {
+        let text = format!("持ち時間：{v}\n手数----指手---------消費時間--\n");
+        formats::read(text.as_bytes()).unwrap()[0].info.time_control.clone()
+    };
+    let t = |m: u64, b: u64, i: u64| Some(TimeControl { main_ms: m * 1000, byoyomi_ms: b * 1000, increment_ms: i * 1000 });
+    assert_eq!(tc("各15分"), t(900, 0, 0));
+    assert_eq!(tc("10分+30秒"), t(600, 30, 0));
+    assert_eq!(tc("2時間（チェスクロック使用）"), t(7200, 0, 0));
+    assert_eq!(tc("1時間30分+秒読み60秒+加算10秒"), t(5400, 60, 10));
+    // Not a time: kept verbatim among the other header fields.
+    let r = &formats::read("持ち時間：なし\n手数----指手---------消費時間--\n".as_bytes()).unwrap()[0];
+    assert_eq!(r.info.time_control, None);
+    assert_eq!(r.info.extra, [("持ち時間".to_string(), "なし".to_string())]);
+}
+
+#[test]
 fn kif_end_words() {
     let cases = [
         ("投了", EndReason::Resign),

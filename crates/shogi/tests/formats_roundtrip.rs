@@ -1,10 +1,11 @@
 //! Round trip of every record format: random records (even and handicap starts, positions from
-//! the middle of a game, drops, promotions, times, comments, end words, header fields) are
+//! the middle of a game, drops, promotions, times, comments, end words, header fields, and a last
+//! move that breaks a rule but can be made, as a scoresheet may hold) are
 //! written canonically and read back to the same `Record`.
 
 use proptest::prelude::*;
 use shogi::formats::{self, Format};
-use shogi::{Color, EndReason, GameEnd, Handicap, Position, Record, RecordMove, TimeControl};
+use shogi::{Color, EndReason, GameEnd, Handicap, Move, PieceKind, Position, Record, RecordMove, Square, TimeControl};
 
 fn text() -> impl Strategy<Value = String> {
     "[a-z0-9あ将]([a-z0-9 あ将棋]{0,8}[a-z0-9あ将])?"
@@ -35,6 +36,8 @@ struct Spec {
     event: Option<String>,
     tc: Option<(u16, u16, u16)>,
     comments: Vec<String>,
+    /// A last move that breaks a rule but can be made (a scoresheet's illegal move).
+    illegal: Option<u16>,
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
@@ -44,9 +47,9 @@ fn spec() -> impl Strategy<Value = Spec> {
         prop::option::of((any::<usize>(), prop::option::of(0u16..600), prop::collection::vec(text(), 0..2))),
         (prop::option::of(text()), prop::option::of(text()), prop::option::of(text())),
         prop::option::of((0u16..300, 0u16..60, 0u16..30)),
-        prop::collection::vec(text(), 0..2),
+        (prop::collection::vec(text(), 0..2), prop::option::of(any::<u16>())),
     )
-        .prop_map(|((start_kind, handicap, prefix, move_number), moves, end, (b, w, event), tc, comments)| Spec {
+        .prop_map(|((start_kind, handicap, prefix, move_number), moves, end, (b, w, event), tc, (comments, illegal))| Spec {
             start_kind,
             handicap,
             prefix,
@@ -57,6 +60,7 @@ fn spec() -> impl Strategy<Value = Spec> {
             event,
             tc,
             comments,
+            illegal,
         })
 }
 
@@ -74,6 +78,27 @@ fn play_random(pos: &mut Position, choices: impl Iterator<Item = u16>) -> Vec<sh
         pos.play(mv).unwrap();
         out.push(mv);
     }
+    out
+}
+
+/// Every move that breaks a rule (nifu, uchifuzume, dead piece, unreachable square, leaving the
+/// king in check, a forbidden promotion …) yet can be made on the board.
+fn illegal_but_possible(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    let us = pos.turn();
+    for to in Square::all() {
+        for from in Square::all() {
+            if pos.piece_at(from).is_some_and(|p| p.color == us) && from != to {
+                for promote in [false, true] {
+                    out.push(Move::Board { from, to, promote });
+                }
+            }
+        }
+        for kind in PieceKind::HAND {
+            out.push(Move::Drop { kind, to });
+        }
+    }
+    out.retain(|&m| !pos.is_legal(m) && pos.clone().play_lenient(m).is_ok());
     out
 }
 
@@ -102,6 +127,12 @@ fn build(spec: &Spec, format: Format) -> Record {
         let mut m = RecordMove::with_time(mv, t.filter(|_| with_times).map(|s| s as u64 * 1000));
         m.comments = comments.clone();
         r.moves.push(m);
+    }
+    if let Some(k) = spec.illegal {
+        let cands = illegal_but_possible(&pos);
+        if !cands.is_empty() {
+            r.moves.push(RecordMove::new(cands[k as usize % cands.len()]));
+        }
     }
     if let Some((i, t, comments)) = &spec.end {
         let reasons = end_reasons(format);

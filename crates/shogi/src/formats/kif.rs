@@ -225,6 +225,8 @@ fn hand_text(hand: Hand) -> String {
 
 /// `2時間`, `10分+30秒`, `各15分`, `1時間30分+秒読み60秒+加算10秒`.
 fn parse_time_control(v: &str) -> Option<TimeControl> {
+    // A remark in brackets (`2時間（チェスクロック使用）`) is not part of the time.
+    let v = v.split(['（', '(']).next().unwrap_or(v);
     let v = v.trim().trim_start_matches('各');
     let mut tc = TimeControl::default();
     for (i, part) in v.split(['+', '＋']).enumerate() {
