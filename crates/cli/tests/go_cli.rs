@@ -94,3 +94,15 @@ fn convert_writes_canonical_sgf() {
     let out = run(&["convert", "--to", "kif"], "(;SZ[9])", "conv2");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn charset_from_ca_is_decoded() {
+    // Fox writes GB2312; the comment must come out as UTF-8 text, not mojibake.
+    let (bytes, _, _) = encoding_rs::GB18030.encode("(;GM[1]CA[gb2312]SZ[19];B[pd]C[黑棋])");
+    let path = std::env::temp_dir().join(format!("shinpan-go-cli-{}-gb.sgf", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_shinpan")).args(["convert", "--to", "sgf"]).arg(&path).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("C[黑棋]"));
+}
