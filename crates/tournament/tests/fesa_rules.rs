@@ -559,3 +559,76 @@ fn a_cycling_iteration_is_reported_not_looped() {
         "{e}"
     );
 }
+
+fn arb_player() -> impl Strategy<Value = Player> {
+    let grade = prop_oneof![
+        Just(None),
+        (1i64..=10).prop_map(|l| Some(Grade::dan(l))),
+        (1i64..=20).prop_map(|l| Some(Grade::kyu(l)))
+    ];
+    let games = prop_oneof![
+        (0i64..500).prop_map(Games::Count),
+        proptest::collection::vec((0i64..3000, 0u8..3), 0..12).prop_map(|v| Games::List(
+            v.into_iter()
+                .map(|(opponent, s)| PastGame {
+                    opponent,
+                    score: [Score::Loss, Score::Draw, Score::Win][s as usize],
+                    weight: 1
+                })
+                .collect()
+        )),
+    ];
+    let date = prop_oneof![
+        Just(None),
+        (2000u32..2030, 1u32..13, 1u32..29)
+            .prop_map(|(y, m, d)| Some(format!("{y}-{m:02}-{d:02}")))
+    ];
+    (
+        ("[A-Za-z\" \\\\]{0,12}", "[a-z]{0,6}"),
+        (grade.clone(), grade),
+        (0i64..3000, games),
+        date.clone(),
+        date,
+        (
+            0i64..120,
+            proptest::option::of((0i64..20, any::<bool>())),
+            proptest::option::of(0i64..20),
+        ),
+    )
+        .prop_map(
+            |(
+                (last, first),
+                (grade, nsr_grade),
+                (elo, games),
+                home_last,
+                last_played,
+                (bonus_count, lb, mp),
+            )| Player {
+                last_name: last,
+                first_name: first,
+                nationality: vec![Home {
+                    list: 'E',
+                    nationality: "PL".into(),
+                    residens: "PL".into(),
+                    last: home_last,
+                }],
+                grade,
+                nsr_grade,
+                elo,
+                games,
+                last_played,
+                lb_count: lb.map(|(games, reached_mp)| fesa::LbRun { games, reached_mp }),
+                mp_count: mp,
+                bonus_count,
+            },
+        )
+}
+
+proptest! {
+    /// The list writer and reader are inverse (names with quotes and backslashes included).
+    #[test]
+    fn prop_list_round_trip(players in proptest::collection::vec(arb_player(), 0..6)) {
+        let text = fesa::write_list(&players);
+        prop_assert_eq!(fesa::read_list(&text).unwrap(), players);
+    }
+}
