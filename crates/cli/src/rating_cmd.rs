@@ -53,7 +53,9 @@ fn encode(text: &str, utf8: bool) -> Vec<u8> {
         return text.as_bytes().to_vec();
     }
     // Back to ISO-8859-1; characters outside it cannot come from a Latin-1 input.
-    text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect()
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect()
 }
 
 pub fn run(system: RateSystem) -> ExitCode {
@@ -93,12 +95,21 @@ fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {
         let v: Vec<JsonPlayer> = outcome
             .list
             .iter()
-            .map(|p| JsonPlayer { name: p.display_name(), rating: p.elo, games: p.games.count(), grade: p.grade.map(|g| g.to_string()) })
+            .map(|p| JsonPlayer {
+                name: p.display_name(),
+                rating: p.elo,
+                games: p.games.count(),
+                grade: p.grade.map(|g| g.to_string()),
+            })
             .collect();
         let mut s = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         s.push('\n');
         return Ok(s.into_bytes());
     }
-    let text = if args.all_txt { fesa::write_all_txt(&outcome.list, &t.date) } else { fesa::write_list(&outcome.list) };
+    let text = if args.all_txt {
+        fesa::write_all_txt(&outcome.list, &t.date)
+    } else {
+        fesa::write_list(&outcome.list)
+    };
     Ok(encode(&text, utf8))
 }
