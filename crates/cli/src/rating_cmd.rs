@@ -87,10 +87,14 @@ fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {
     let pre = fesa::read_list(&list).map_err(|e| at(&args.list, e))?;
     let new_players = match &new {
         Some((text, p)) => fesa::read_new_players(text).map_err(|e| at(p, e))?,
-        None => Vec::new(),
+        None => fesa::NewPlayers::default(),
     };
     let t = fesa::read_tournament(&tour).map_err(|e| at(&args.tournament, e))?;
-    let outcome = fesa::rate(&pre, &new_players, &t).map_err(|e| at(&args.tournament, e))?;
+    let mut outcome =
+        fesa::rate(&pre, &new_players.players, &t).map_err(|e| at(&args.tournament, e))?;
+    if let Some((_, p)) = &new {
+        fesa::apply_promotions(&mut outcome.list, &new_players.promotions).map_err(|e| at(p, e))?;
+    }
     if args.json {
         let v: Vec<JsonPlayer> = outcome
             .list

@@ -632,3 +632,40 @@ proptest! {
         prop_assert_eq!(fesa::read_list(&text).unwrap(), players);
     }
 }
+
+#[test]
+fn promotions_ordered_in_the_new_player_file_set_the_declared_grade() {
+    let new = fesa::read_new_players(
+        "((\"N\" \"\" (#S(HOME :list #\\E :nationality \"JP\" :residens \"JP\")) 3 \"Kyu\" 0 0 nil))\n(progn (special-promotion \"B\" \"\" 2 \"Dan\") (delay-promotion \"N\" \"\" 2 \"Kyu\"))\n",
+    )
+    .unwrap();
+    assert_eq!(new.promotions.len(), 2);
+    let t = tournament(&[("N", "2+"), ("B", "1-")]);
+    let mut out = rate(&[established("B", 1900)], &new.players, &t).unwrap();
+    // The pseudo-games use the grade declared before the promotion (3 Kyu, 1410).
+    let Games::List(g) = &find(&out, "N").games else {
+        panic!()
+    };
+    assert_eq!(g[0].opponent, 1410);
+    fesa::apply_promotions(&mut out.list, &new.promotions).unwrap();
+    assert_eq!(find(&out, "B").nsr_grade, Some(Grade::dan(2)));
+    assert_eq!(find(&out, "N").nsr_grade, Some(Grade::kyu(2)));
+    // Unknown names and other forms are refused.
+    let bad = fesa::read_new_players("()\n(special-promotion \"X\" \"\" 2 \"Dan\")").unwrap();
+    assert!(matches!(
+        fesa::apply_promotions(&mut out.list, &bad.promotions),
+        Err(FesaError::UnknownPlayer { .. })
+    ));
+    let e = fesa::read_new_players("()\n(delete-file \"x\")").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            FesaError::Syntax {
+                line: 2,
+                col: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
