@@ -669,3 +669,11 @@ fn promotions_ordered_in_the_new_player_file_set_the_declared_grade() {
         "{e}"
     );
 }
+
+#[test]
+fn a_hand_built_inconsistent_tournament_is_refused() {
+    let mut t = tournament(&[("A", "2+"), ("B", "1-")]);
+    t.players[0].rounds[0].opponent = 7;
+    let e = rate(&[established("A", 1500), established("B", 1500)], &[], &t).unwrap_err();
+    assert!(e.to_string().contains("no player number 7"), "{e}");
+}

@@ -83,6 +83,8 @@ pub fn rate(
     new_players: &[Player],
     tournament: &Tournament,
 ) -> Result<Outcome, FesaError> {
+    // A tournament built by hand gets the reader's consistency checks too.
+    super::tournament::check(tournament)?;
     let mut list: Vec<Player> = new_players.iter().chain(pre).cloned().collect();
     let date = tournament.date.as_str();
     let n = tournament.players.len();
