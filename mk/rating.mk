@@ -18,6 +18,11 @@ test-rating: build
 	  --tournament $(RATING_DATA)/24th_nekomadoken/turnering.txt \
 	  --new-players $(RATING_DATA)/24th_nekomadoken/nye-spillere \
 	  | cmp - $(RATING_DATA)/24th_nekomadoken/all.txt
+	@# --json: N37 (new in 5th, 2 pseudo-games + 2 games) as the archived 13th list has him.
+	$(BIN) rate fesa --json --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
+	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt \
+	  --new-players $(RATING_DATA)/13th_nekomadoken/nye-spillere \
+	  | grep -q '^\[{"name":"N37","rating":2580,"games":4,"grade":null},'
 	@# Bad input: exit code 2 and a message naming the line (13th without its new players).
 	@$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
 	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt 2>&1 >/dev/null \

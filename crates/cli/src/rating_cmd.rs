@@ -53,7 +53,9 @@ fn encode(text: &str, utf8: bool) -> Vec<u8> {
         return text.as_bytes().to_vec();
     }
     // Back to ISO-8859-1; characters outside it cannot come from a Latin-1 input.
-    text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect()
+    text.chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+        .collect()
 }
 
 pub fn run(system: RateSystem) -> ExitCode {
@@ -85,20 +87,33 @@ fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {
     let pre = fesa::read_list(&list).map_err(|e| at(&args.list, e))?;
     let new_players = match &new {
         Some((text, p)) => fesa::read_new_players(text).map_err(|e| at(p, e))?,
-        None => Vec::new(),
+        None => fesa::NewPlayers::default(),
     };
     let t = fesa::read_tournament(&tour).map_err(|e| at(&args.tournament, e))?;
-    let outcome = fesa::rate(&pre, &new_players, &t).map_err(|e| at(&args.tournament, e))?;
+    let mut outcome =
+        fesa::rate(&pre, &new_players.players, &t).map_err(|e| at(&args.tournament, e))?;
+    if let Some((_, p)) = &new {
+        fesa::apply_promotions(&mut outcome.list, &new_players.promotions).map_err(|e| at(p, e))?;
+    }
     if args.json {
         let v: Vec<JsonPlayer> = outcome
             .list
             .iter()
-            .map(|p| JsonPlayer { name: p.display_name(), rating: p.elo, games: p.games.count(), grade: p.grade.map(|g| g.to_string()) })
+            .map(|p| JsonPlayer {
+                name: p.display_name(),
+                rating: p.elo,
+                games: p.games.count(),
+                grade: p.grade.map(|g| g.to_string()),
+            })
             .collect();
         let mut s = serde_json::to_string(&v).map_err(|e| e.to_string())?;
         s.push('\n');
         return Ok(s.into_bytes());
     }
-    let text = if args.all_txt { fesa::write_all_txt(&outcome.list, &t.date) } else { fesa::write_list(&outcome.list) };
+    let text = if args.all_txt {
+        fesa::write_all_txt(&outcome.list, &t.date)
+    } else {
+        fesa::write_list(&outcome.list)
+    };
     Ok(encode(&text, utf8))
 }

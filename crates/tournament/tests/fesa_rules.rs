@@ -559,3 +559,121 @@ fn a_cycling_iteration_is_reported_not_looped() {
         "{e}"
     );
 }
+
+fn arb_player() -> impl Strategy<Value = Player> {
+    let grade = prop_oneof![
+        Just(None),
+        (1i64..=10).prop_map(|l| Some(Grade::dan(l))),
+        (1i64..=20).prop_map(|l| Some(Grade::kyu(l)))
+    ];
+    let games = prop_oneof![
+        (0i64..500).prop_map(Games::Count),
+        proptest::collection::vec((0i64..3000, 0u8..3), 0..12).prop_map(|v| Games::List(
+            v.into_iter()
+                .map(|(opponent, s)| PastGame {
+                    opponent,
+                    score: [Score::Loss, Score::Draw, Score::Win][s as usize],
+                    weight: 1
+                })
+                .collect()
+        )),
+    ];
+    let date = prop_oneof![
+        Just(None),
+        (2000u32..2030, 1u32..13, 1u32..29)
+            .prop_map(|(y, m, d)| Some(format!("{y}-{m:02}-{d:02}")))
+    ];
+    (
+        ("[A-Za-z\" \\\\]{0,12}", "[a-z]{0,6}"),
+        (grade.clone(), grade),
+        (0i64..3000, games),
+        date.clone(),
+        date,
+        (
+            0i64..120,
+            proptest::option::of((0i64..20, any::<bool>())),
+            proptest::option::of(0i64..20),
+        ),
+    )
+        .prop_map(
+            |(
+                (last, first),
+                (grade, nsr_grade),
+                (elo, games),
+                home_last,
+                last_played,
+                (bonus_count, lb, mp),
+            )| Player {
+                last_name: last,
+                first_name: first,
+                nationality: vec![Home {
+                    list: 'E',
+                    nationality: "PL".into(),
+                    residens: "PL".into(),
+                    last: home_last,
+                }],
+                grade,
+                nsr_grade,
+                elo,
+                games,
+                last_played,
+                lb_count: lb.map(|(games, reached_mp)| fesa::LbRun { games, reached_mp }),
+                mp_count: mp,
+                bonus_count,
+            },
+        )
+}
+
+proptest! {
+    /// The list writer and reader are inverse (names with quotes and backslashes included).
+    #[test]
+    fn prop_list_round_trip(players in proptest::collection::vec(arb_player(), 0..6)) {
+        let text = fesa::write_list(&players);
+        prop_assert_eq!(fesa::read_list(&text).unwrap(), players);
+    }
+}
+
+#[test]
+fn promotions_ordered_in_the_new_player_file_set_the_declared_grade() {
+    let new = fesa::read_new_players(
+        "((\"N\" \"\" (#S(HOME :list #\\E :nationality \"JP\" :residens \"JP\")) 3 \"Kyu\" 0 0 nil))\n(progn (special-promotion \"B\" \"\" 2 \"Dan\") (delay-promotion \"N\" \"\" 2 \"Kyu\"))\n",
+    )
+    .unwrap();
+    assert_eq!(new.promotions.len(), 2);
+    let t = tournament(&[("N", "2+"), ("B", "1-")]);
+    let mut out = rate(&[established("B", 1900)], &new.players, &t).unwrap();
+    // The pseudo-games use the grade declared before the promotion (3 Kyu, 1410).
+    let Games::List(g) = &find(&out, "N").games else {
+        panic!()
+    };
+    assert_eq!(g[0].opponent, 1410);
+    fesa::apply_promotions(&mut out.list, &new.promotions).unwrap();
+    assert_eq!(find(&out, "B").nsr_grade, Some(Grade::dan(2)));
+    assert_eq!(find(&out, "N").nsr_grade, Some(Grade::kyu(2)));
+    // Unknown names and other forms are refused.
+    let bad = fesa::read_new_players("()\n(special-promotion \"X\" \"\" 2 \"Dan\")").unwrap();
+    assert!(matches!(
+        fesa::apply_promotions(&mut out.list, &bad.promotions),
+        Err(FesaError::UnknownPlayer { .. })
+    ));
+    let e = fesa::read_new_players("()\n(delete-file \"x\")").unwrap_err();
+    assert!(
+        matches!(
+            e,
+            FesaError::Syntax {
+                line: 2,
+                col: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_hand_built_inconsistent_tournament_is_refused() {
+    let mut t = tournament(&[("A", "2+"), ("B", "1-")]);
+    t.players[0].rounds[0].opponent = 7;
+    let e = rate(&[established("A", 1500), established("B", 1500)], &[], &t).unwrap_err();
+    assert!(e.to_string().contains("no player number 7"), "{e}");
+}

@@ -24,12 +24,14 @@ pub fn list(data: &[u8]) {
 /// `nye-spillere`: new players that read can be printed in a list and read back.
 pub fn new_players(data: &[u8]) {
     let Some(s) = text(data) else { return };
-    if let Ok(players) = read_new_players(s) {
-        let printed = write_list(&players);
+    if let Ok(new) = read_new_players(s) {
+        let printed = write_list(&new.players);
         assert_eq!(
             read_list(&printed).expect("printed new players read back"),
-            players
+            new.players
         );
+        let mut list = new.players.clone();
+        let _ = super::apply_promotions(&mut list, &new.promotions);
     }
 }
 

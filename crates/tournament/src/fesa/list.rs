@@ -286,12 +286,65 @@ pub fn read_list(text: &str) -> Result<Vec<Player>, FesaError> {
     Ok(players)
 }
 
+/// A change of declared grade ordered by the rating officer (`special-promotion` or
+/// `delay-promotion` in `nye-spillere`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promotion {
+    pub last_name: String,
+    pub first_name: String,
+    pub grade: Grade,
+}
+
+/// The content of `nye-spillere`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NewPlayers {
+    pub players: Vec<Player>,
+    pub promotions: Vec<Promotion>,
+}
+
+/// The form the program evaluates after the new players: `(special-promotion "last" "first"
+/// level "Dan")`, `(delay-promotion …)` (both set the declared grade; the program applies the
+/// first before and the second after the grade rules, which do not read it), `(progn …)` of
+/// those, or NIL.
+fn parse_promotions(n: &Node, out: &mut Vec<Promotion>, depth: usize) -> Result<(), FesaError> {
+    if n.is_nil() {
+        return Ok(());
+    }
+    let items = n.as_list()?;
+    let head = match items.first().map(|h| &h.datum) {
+        Some(Datum::Sym(s)) => s.as_str(),
+        _ => return Err(n.err("expected (special-promotion …), (delay-promotion …) or (progn …)")),
+    };
+    match head {
+        "PROGN" if depth < 8 => items[1..]
+            .iter()
+            .try_for_each(|f| parse_promotions(f, out, depth + 1)),
+        "SPECIAL-PROMOTION" | "DELAY-PROMOTION" => {
+            if items.len() != 5 {
+                return Err(n.err(format!(
+                    "{head} takes last name, first name, level and grade name"
+                )));
+            }
+            let grade = grade_from(items[3].as_int()?, items[4].as_str()?, &items[3])?
+                .ok_or_else(|| items[3].err("a promotion needs a grade"))?;
+            out.push(Promotion {
+                last_name: items[1].as_str()?.to_string(),
+                first_name: items[2].as_str()?.to_string(),
+                grade,
+            });
+            Ok(())
+        }
+        _ => Err(n.err(format!("unsupported form ({head} …) after the new players"))),
+    }
+}
+
 /// Reads `nye-spillere`: a list of `(last first homes nsr-level nsr-name elo games last-played
-/// [lb-count mp-count])`. An empty file means no new players.
-pub fn read_new_players(text: &str) -> Result<Vec<Player>, FesaError> {
+/// [lb-count mp-count])`, optionally followed by one promotion form (the program evaluates
+/// only the first form after the list). An empty file means no new players.
+pub fn read_new_players(text: &str) -> Result<NewPlayers, FesaError> {
     let mut r = Reader::new(text);
     if r.at_end() {
-        return Ok(Vec::new());
+        return Ok(NewPlayers::default());
     }
     let top = r.read()?;
     let mut out = Vec::new();
@@ -317,12 +370,34 @@ pub fn read_new_players(text: &str) -> Result<Vec<Player>, FesaError> {
             bonus_count: 0,
         });
     }
+    let mut promotions = Vec::new();
     if !r.at_end() {
-        // The official program evaluates one more form here (special promotions); not supported.
-        let n = r.read()?;
-        return Err(n.err("forms after the new-player list (special promotions) are not supported"));
+        parse_promotions(&r.read()?, &mut promotions, 0)?;
     }
-    Ok(out)
+    Ok(NewPlayers {
+        players: out,
+        promotions,
+    })
+}
+
+/// Sets the declared grades ordered in `nye-spillere` (`special-promotions`,
+/// `delayed-promotions`).
+pub fn apply_promotions(list: &mut [Player], promotions: &[Promotion]) -> Result<(), FesaError> {
+    for p in promotions {
+        let Some(player) = list
+            .iter_mut()
+            .find(|x| x.last_name == p.last_name && x.first_name == p.first_name)
+        else {
+            return Err(FesaError::UnknownPlayer {
+                line: 0,
+                name: format!("{} {}", p.last_name, p.first_name)
+                    .trim_end()
+                    .to_string(),
+            });
+        };
+        player.nsr_grade = Some(p.grade);
+    }
+    Ok(())
 }
 
 fn write_grade(out: &mut String, key_level: &str, key_name: &str, g: Option<Grade>) {

@@ -17,8 +17,8 @@ pub mod tournament;
 
 pub use grades::{Grade, GradeKind};
 pub use list::{
-    Games, Home, LbRun, PastGame, Player, Score, read_list, read_new_players, write_all_txt,
-    write_list,
+    Games, Home, LbRun, NewPlayers, PastGame, Player, Promotion, Score, apply_promotions,
+    read_list, read_new_players, write_all_txt, write_list,
 };
 pub use rate::{Change, Outcome, performance, rate};
 pub use tournament::{Entry, Handicap, Round, Tournament, read_tournament};
@@ -54,8 +54,10 @@ pub fn rate_texts(
     let pre = read_list(list)?;
     let new = match new_players {
         Some(t) => read_new_players(t)?,
-        None => Vec::new(),
+        None => NewPlayers::default(),
     };
     let t = read_tournament(tournament)?;
-    Ok((rate(&pre, &new, &t)?, t))
+    let mut out = rate(&pre, &new.players, &t)?;
+    apply_promotions(&mut out.list, &new.promotions)?;
+    Ok((out, t))
 }

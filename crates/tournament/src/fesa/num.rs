@@ -143,7 +143,10 @@ mod tests {
         for _ in 0..40 {
             x = x.div_int(800).add(Num::int(1));
         }
-        assert!(matches!(x, Num::F(f) if (f - 800.0 / 799.0).abs() < 1e-12), "{x:?}");
+        assert!(
+            matches!(x, Num::F(f) if (f - 800.0 / 799.0).abs() < 1e-12),
+            "{x:?}"
+        );
     }
 
     #[test]

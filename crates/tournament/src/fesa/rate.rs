@@ -72,17 +72,19 @@ pub struct Outcome {
 const MAX_ITERATIONS: usize = 10_000;
 
 /// Rates `tournament` on the list `pre` after registering `new_players` (placed first, as the
-/// program appends the list to them).
+/// program appends the list to them). Promotions ordered in `nye-spillere` are applied
+/// afterwards with [`super::apply_promotions`].
 ///
 /// Not covered (none occurs in the archive): simultaneous exhibitions (`&` lines, refused by
-/// the reader), special and delayed promotions (extra forms in `nye-spillere`, refused), the
-/// re-ordering of American (`#\A`) tournaments by score before the iteration (the file order
+/// the reader), the re-ordering of American (`#\A`) tournaments by score before the iteration (the file order
 /// is kept), and the game-importance factor (always 1).
 pub fn rate(
     pre: &[Player],
     new_players: &[Player],
     tournament: &Tournament,
 ) -> Result<Outcome, FesaError> {
+    // A tournament built by hand gets the reader's consistency checks too.
+    super::tournament::check(tournament)?;
     let mut list: Vec<Player> = new_players.iter().chain(pre).cloned().collect();
     let date = tournament.date.as_str();
     let n = tournament.players.len();

@@ -236,7 +236,7 @@ fn parse_rounds(s: &str, lineno: usize, col0: usize) -> Result<Vec<Round>, FesaE
     Ok(out)
 }
 
-fn check(t: &Tournament) -> Result<(), FesaError> {
+pub(crate) fn check(t: &Tournament) -> Result<(), FesaError> {
     let n = t.players.len();
     for (pi, p) in t.players.iter().enumerate() {
         let who = |e: &Entry| {
