@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 use crate::bigint::Big;
 use crate::error::{Error, Result};
-use crate::matching::max_weight_matching;
+use crate::matching::Incremental;
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -425,8 +425,9 @@ fn total_shift(st: &State, l: &Layout) -> u32 {
 
 fn weight_limbs(st: &State, sorted: &[usize]) -> usize {
     let l = layout(st, sorted);
-    // + 2 for the leading field, + 3 for the matching's doubling and sign.
-    (total_shift(st, &l) as usize + 2 + 4).div_ceil(64)
+    // + 2 for the leading field; the absent-edge weight is below −V·2^(S+3), and the matching
+    // doubles weights and duals: 16 bits for V < 2^14 plus a margin for the sign.
+    (total_shift(st, &l) as usize + 2 + 24).div_ceil(64)
 }
 
 struct Pairer<'a, const N: usize> {
@@ -434,9 +435,9 @@ struct Pairer<'a, const N: usize> {
     sorted: &'a [usize],
     lay: Layout,
     max_w: Big<N>,
-    /// Dense weight matrix over sorted indices (vertices).
-    w: Vec<Big<N>>,
-    fin: Vec<Option<usize>>,
+    /// The matching over the sorted players (plus a dummy vertex for odd counts, whose partner
+    /// is the unpaired player), re-solved incrementally after each change of weights.
+    m: Incremental<Big<N>>,
     bye_score: Points,
     single_downfloater_is_bye: bool,
     played_ranks: HashMap<u32, u64>,
@@ -445,15 +446,23 @@ struct Pairer<'a, const N: usize> {
 impl<'a, const N: usize> Pairer<'a, N> {
     fn new(st: &'a State, sorted: &'a [usize]) -> Self {
         let lay = layout(st, sorted);
-        let max_w = Big::<N>::ones(total_shift(st, &lay) + 2);
+        let shift = total_shift(st, &lay) + 2;
+        let max_w = Big::<N>::ones(shift);
         let v = sorted.len();
+        let total = v + v % 2;
+        let neg = Big::<N>::ZERO.sub(&Big::<N>::from_u64(total as u64 + 1).shl(shift + 3));
+        let mut m = Incremental::new(total, neg, max_w);
+        if total > v {
+            for i in 0..v {
+                m.set(i, v, Big::from_u64(1));
+            }
+        }
         Pairer {
             st,
             sorted,
             lay,
             max_w,
-            w: vec![Big::ZERO; v * v],
-            fin: vec![None; v],
+            m,
             bye_score: 0,
             single_downfloater_is_bye: false,
             played_ranks: HashMap::new(),
@@ -469,33 +478,14 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
-        let v = self.sorted.len();
-        self.w[a * v + b] = w;
-        self.w[b * v + a] = w;
+        self.m.set(a, b, w);
     }
 
-    /// Maximum-weight matching; an unmatched vertex is its own mate. Finalised pairs are left
-    /// out: their only edge has the maximal weight, so every optimum contains it.
-    fn compute(&self) -> Vec<usize> {
+    /// Maximum-weight matching; an unmatched vertex is its own mate.
+    fn compute(&mut self) -> Vec<usize> {
         let v = self.sorted.len();
-        let live: Vec<usize> = (0..v).filter(|&i| self.fin[i].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &i) in live.iter().enumerate() {
-            for (b, &j) in live.iter().enumerate().take(a) {
-                let w = self.w[i * v + j];
-                if !w.is_zero() {
-                    edges.push((b, a, w));
-                }
-            }
-        }
-        let m = max_weight_matching(live.len(), &edges);
-        let mut mate: Vec<usize> = (0..v).map(|i| self.fin[i].unwrap_or(i)).collect();
-        for (a, &i) in live.iter().enumerate() {
-            if let Some(b) = m[a] {
-                mate[i] = live[b];
-            }
-        }
-        mate
+        let mate = self.m.compute();
+        (0..v).map(|i| if mate[i] < v && self.m.present(i, mate[i]) { mate[i] } else { i }).collect()
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -508,8 +498,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.set(b, u, if u == a { self.max_w } else { Big::ZERO });
             }
         }
-        self.fin[a] = Some(b);
-        self.fin[b] = Some(a);
     }
 
     fn bye_candidate(&self, p: &P) -> bool {

@@ -13,6 +13,8 @@ pub trait Weight: Copy {
     fn half(&self) -> Self;
     fn less(&self, o: &Self) -> bool;
     fn is_zero(&self) -> bool;
+    fn one() -> Self;
+    fn is_odd(&self) -> bool;
 }
 
 impl Weight for i64 {
@@ -33,6 +35,12 @@ impl Weight for i64 {
     }
     fn is_zero(&self) -> bool {
         *self == 0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn is_odd(&self) -> bool {
+        self & 1 == 1
     }
 }
 
@@ -55,13 +63,20 @@ impl<const N: usize> Weight for Big<N> {
     fn is_zero(&self) -> bool {
         Big::is_zero(self)
     }
+    fn one() -> Self {
+        Big::from_u64(1)
+    }
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
 }
 
 const NONE: usize = usize::MAX;
 
-struct Solver<'a, W: Weight> {
+struct Solver<W: Weight> {
     nv: usize,
-    edges: &'a [(usize, usize, W)],
+    maxcard: bool,
+    edges: Vec<(usize, usize, W)>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -105,7 +120,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     }
     let mut s = Solver {
         nv: n,
-        edges: &doubled,
+        maxcard: false,
+        edges: doubled,
         endpoint,
         neighbend,
         mate: vec![NONE; n],
@@ -127,7 +143,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
 }
 
-impl<W: Weight> Solver<'_, W> {
+impl<W: Weight> Solver<W> {
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].plus(&self.dualvar[j]).minus(&w.plus(&w))
@@ -478,14 +494,18 @@ impl<W: Weight> Solver<'_, W> {
                 }
                 // Dual update: delta1 (vertex dual reaches 0), delta2/3 (edge becomes tight),
                 // delta4 (T-blossom dual reaches 0).
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().fold(self.dualvar[0], |m, d| if d.less(&m) { d } else { m });
+                let mut deltatype = 0;
+                let mut delta = W::zero();
+                if !self.maxcard {
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().fold(self.dualvar[0], |m, d| if d.less(&m) { d } else { m });
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
                         let d = self.slack(self.bestedge[v]);
-                        if d.less(&delta) {
+                        if deltatype == 0 || d.less(&delta) {
                             delta = d;
                             deltatype = 2;
                             deltaedge = self.bestedge[v];
@@ -495,7 +515,7 @@ impl<W: Weight> Solver<'_, W> {
                 for b in 0..2 * n {
                     if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
                         let d = self.slack(self.bestedge[b]).half();
-                        if d.less(&delta) {
+                        if deltatype == 0 || d.less(&delta) {
                             delta = d;
                             deltatype = 3;
                             deltaedge = self.bestedge[b];
@@ -506,12 +526,16 @@ impl<W: Weight> Solver<'_, W> {
                     if self.blossombase[b] != NONE
                         && self.blossomparent[b] == NONE
                         && self.label[b] == 2
-                        && self.dualvar[b].less(&delta)
+                        && (deltatype == 0 || self.dualvar[b].less(&delta))
                     {
                         delta = self.dualvar[b];
                         deltatype = 4;
                         deltablossom = b;
                     }
+                }
+                if deltatype == 0 {
+                    // Max-cardinality mode: no further improvement; stop without a dual change.
+                    break;
                 }
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
@@ -560,6 +584,192 @@ impl<W: Weight> Solver<'_, W> {
                 }
             }
         }
+    }
+}
+
+/// A maximum-weight *perfect* matching on a complete graph whose weights change a few vertices
+/// at a time, re-solved from the previous optimum (warm start) instead of from scratch.
+///
+/// Absent edges get a weight below any perfect matching made of present edges, so the result
+/// is the maximum-weight maximum-cardinality matching of the present edges whenever a perfect
+/// one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
+/// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
+/// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
+/// it is unmatched, its dual is raised to make its edges feasible again, and the ordinary
+/// stages re-augment — O(changed vertices × E) instead of O(V × E).
+pub struct Incremental<W: Weight> {
+    s: Solver<W>,
+    neg: W,
+    dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
+}
+
+fn pair_index(i: usize, j: usize) -> usize {
+    let (a, b) = if i < j { (i, j) } else { (j, i) };
+    b * (b - 1) / 2 + a
+}
+
+impl<W: Weight> Incremental<W> {
+    /// `n` vertices (must be even), all edges absent; `neg` must be below minus the weight of
+    /// any perfect matching of present edges; `start` at least the largest present weight.
+    pub fn new(n: usize, neg: W, start: W) -> Self {
+        assert!(n % 2 == 0);
+        let ne = n * n.saturating_sub(1) / 2;
+        let mut edges = Vec::with_capacity(ne);
+        let mut endpoint = Vec::with_capacity(2 * ne);
+        for j in 0..n {
+            for i in 0..j {
+                edges.push((i, j, neg.plus(&neg)));
+                endpoint.push(i);
+                endpoint.push(j);
+            }
+        }
+        let mut neighbend = vec![Vec::with_capacity(n); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let s = Solver {
+            nv: n,
+            maxcard: true,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        };
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n] }
+    }
+
+    pub fn len(&self) -> usize {
+        self.s.nv
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.s.nv == 0
+    }
+
+    /// Set the weight of edge i–j; zero means absent.
+    pub fn set(&mut self, i: usize, j: usize, w: W) {
+        let k = pair_index(i, j);
+        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        let old = self.s.edges[k].2;
+        if !old.less(&w2) && !w2.less(&old) {
+            return;
+        }
+        self.s.edges[k].2 = w2;
+        for v in [i, j] {
+            if !self.is_dirty[v] {
+                self.is_dirty[v] = true;
+                self.dirty.push(v);
+            }
+        }
+    }
+
+    pub fn weight(&self, i: usize, j: usize) -> W {
+        let w2 = self.s.edges[pair_index(i, j)].2;
+        if w2.less(&W::zero()) { W::zero() } else { w2.half() }
+    }
+
+    /// Whether edge i–j is present.
+    pub fn present(&self, i: usize, j: usize) -> bool {
+        !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+    }
+
+    /// Dissolve the top-level blossom `b`: its dual moves onto its vertices (every edge stays
+    /// feasible, edges leaving it gain slack), so the base's outside edge may no longer be
+    /// tight and is unmatched.
+    fn dissolve(&mut self, b: usize) {
+        let z = self.s.dualvar[b];
+        if !z.is_zero() {
+            for v in self.s.leaves_of(b) {
+                self.s.dualvar[v] = self.s.dualvar[v].plus(&z);
+            }
+            self.s.dualvar[b] = W::zero();
+            let base = self.s.blossombase[b];
+            let p = self.s.mate[base];
+            if p != NONE {
+                let m = self.s.endpoint[p];
+                self.s.mate[m] = NONE;
+                self.s.mate[base] = NONE;
+            }
+        }
+        // Children become top-level blossoms (with their own duals) or plain vertices.
+        let childs = self.s.blossomchilds[b].clone();
+        for &c in &childs {
+            self.s.blossomparent[c] = NONE;
+            if c < self.s.nv {
+                self.s.inblossom[c] = c;
+            } else {
+                for v in self.s.leaves_of(c) {
+                    self.s.inblossom[v] = c;
+                }
+            }
+        }
+        self.s.label[b] = 0;
+        self.s.labelend[b] = NONE;
+        self.s.blossomchilds[b] = Vec::new();
+        self.s.blossomendps[b] = Vec::new();
+        self.s.blossombase[b] = NONE;
+        self.s.blossombestedges[b] = None;
+        self.s.bestedge[b] = NONE;
+        self.s.unusedblossoms.push(b);
+    }
+
+    /// Re-optimise after `set` calls; returns each vertex's mate.
+    pub fn compute(&mut self) -> Vec<usize> {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            while self.s.inblossom[v] != v {
+                let b = self.s.inblossom[v];
+                self.dissolve(b);
+            }
+            let p = self.s.mate[v];
+            if p != NONE {
+                let u = self.s.endpoint[p];
+                self.s.mate[u] = NONE;
+                self.s.mate[v] = NONE;
+            }
+        }
+        for &v in &dirty {
+            self.is_dirty[v] = false;
+            // Raise (or lower) v's dual to the least value keeping all its edges feasible.
+            let mut best: Option<W> = None;
+            for &p in &self.s.neighbend[v] {
+                let u = self.s.endpoint[p];
+                // Tight means du + dv = 2·(stored weight) in this formulation.
+                let w2 = self.s.edges[p / 2].2;
+                let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
+                if best.is_none_or(|b| b.less(&need)) {
+                    best = Some(need);
+                }
+            }
+            if let Some(b) = best {
+                self.s.dualvar[v] = b;
+            }
+        }
+        // delta3 halves slacks between S-vertices: they stay even as long as every free vertex
+        // (tree root) starts a stage with a dual of the same parity. Raising a free vertex's
+        // dual keeps all its edges feasible.
+        for v in 0..self.s.nv {
+            if self.s.mate[v] == NONE && self.s.dualvar[v].is_odd() {
+                self.s.dualvar[v] = self.s.dualvar[v].plus(&W::one());
+            }
+        }
+        self.s.run();
+        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.endpoint[self.s.mate[v]] }).collect()
     }
 }
 
@@ -615,6 +825,39 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn incremental_matches_fresh(n2 in 1usize..9, steps in proptest::collection::vec(proptest::collection::vec((0usize..16, 0usize..16, 0i64..30), 1..6), 1..8)) {
+            let n = 2 * n2;
+            // Big weights so that "absent" (zero) edges are far below any perfect matching.
+            let neg = -1_000_000i64;
+            let mut inc = Incremental::new(n, neg, 100);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 1 + ((i * 7 + j * 3) % 5) as i64; w[j][i] = w[i][j]; inc.set(i, j, w[i][j]); } }
+            inc.compute();
+            for step in steps {
+                for (i, j, x) in step {
+                    let (i, j) = (i % n, j % n);
+                    if i == j { continue; }
+                    w[i][j] = x; w[j][i] = x;
+                    inc.set(i, j, x);
+                }
+                let m = inc.compute();
+                let mut edges = Vec::new();
+                for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
+                let fresh = max_weight_matching(n, &edges);
+                let perfect = fresh.iter().all(|x| x.is_some());
+                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+                for v in 0..n { prop_assert_eq!(m[m[v]], v); }
+                if perfect {
+                    prop_assert!((0..n).all(|v| inc.present(v, m[v])));
+                    // Max-weight perfect matching: at least as heavy as any perfect one, and a
+                    // perfect matching that is max-weight overall when the fresh optimum is perfect.
+                    prop_assert_eq!(got, want);
+                }
+            }
+        }
+
         #[test]
         fn optimal_on_random_graphs(n in 1usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 1i64..20), 0..24)) {
             let mut seen = std::collections::HashSet::new();
