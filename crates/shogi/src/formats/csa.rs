@@ -265,9 +265,8 @@ fn statement(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), F
 fn position_line(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), FormatError> {
     let bad = |g: &Game, c: usize, m: String| Err(g.b.error(line_no, c, m));
     let b = st.as_bytes();
-    if st.starts_with("PI") {
+    if let Some(rest) = st.strip_prefix("PI") {
         let mut setup = Setup::from_position(&Position::startpos());
-        let rest = &st[2..];
         if rest.len() % 4 != 0 || !rest.is_ascii() {
             return bad(g, col + 2, format!("bad PI line {st:?}: expected pairs of square and piece (PI82HI22KA)"));
         }
