@@ -76,8 +76,8 @@ const MAX_ITERATIONS: usize = 10_000;
 /// afterwards with [`super::apply_promotions`].
 ///
 /// Not covered (none occurs in the archive): simultaneous exhibitions (`&` lines, refused by
-/// the reader), the re-ordering of American (`#\A`) tournaments by score before the iteration (the file order
-/// is kept), and the game-importance factor (always 1).
+/// the reader), the re-ordering of American (`#\A`) tournaments by score before the
+/// iteration (the file order is kept), and the game-importance factor (always 1).
 pub fn rate(
     pre: &[Player],
     new_players: &[Player],

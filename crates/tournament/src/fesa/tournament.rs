@@ -245,6 +245,11 @@ pub(crate) fn check(t: &Tournament) -> Result<(), FesaError> {
                 .to_string()
         };
         for (r, round) in p.rounds.iter().enumerate() {
+            if let Some(h) = &round.handicap
+                && handicap_value(&h.code).is_none()
+            {
+                return Err(err(p.line, 1, format!("unknown handicap {:?}", h.code)));
+            }
             if round.opponent == 0 {
                 continue;
             }
