@@ -128,7 +128,7 @@ def examples(binary, out, rng):
         while mated or len(moves) < 40 or sfen != cshogi.STARTING_SFEN:
             sfen, moves, times, mated = play_game(rng)
         write_csa(os.path.join(out, "shogi_resign.csa"), sfen, moves, "%TORYO", ["Tanaka", "Watanabe"],
-                  {"EVENT": "shinpan example", "TIME_LIMIT": "00:10+30"}, times + [12])
+                  {"EVENT": "shinpan example", "TIME_LIMIT": "01:30+60"}, times + [12])
         # A lance-handicap game (KIF with 手合割).
         lance = HANDICAPS["香落ち"]
         sfen, moves, times, mated = play_game(rng)

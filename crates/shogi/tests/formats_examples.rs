@@ -29,7 +29,7 @@ fn resign_csa_has_times_and_time_limit() {
     assert_eq!(r.end.as_ref().unwrap().reason, EndReason::Resign);
     assert!(r.moves.iter().all(|m| m.time_ms.is_some()));
     let tc = r.info.time_control.as_ref().unwrap();
-    assert_eq!((tc.main_ms, tc.byoyomi_ms), (600_000, 30_000));
+    assert_eq!((tc.main_ms, tc.byoyomi_ms), (5_400_000, 60_000));
     assert!(r.replay().unwrap().iter().all(|(_, v)| v.is_none()));
 }
 
