@@ -24,26 +24,28 @@
 //!    wins (rfg 10.2) and equal totals in a handicap game go to White by 0.5 (rfg 10
 //!    commentary).
 //!
-//! Worked example 1 — seki without eyes. Black's A2–D2–D1 and White's B1 share the liberties
-//! A1 and C1 and have no eye. If Black fills A1 his chain is left with C1 only (self-atari);
-//! if White fills A1 his stone is left with C1 only; the same holds for C1. Both are seki
-//! points, both chains are in seki, A1 and C1 count for nobody, and White's outer wall keeps its
-//! five points.
+//! Worked example 1 — seki without eyes. Black's inner chain (B1 B2 C1 C2 C3 D3) and White's
+//! inner chain (E1 E2 E3 F1 F2) are each enclosed by the other's wall and share the liberties D1
+//! and D2, with no eye. Whoever fills one is left with the other as last liberty (self-atari);
+//! and such a sacrifice would let the opponent capture and live in the space gained, so neither
+//! fills: D1 and D2 are seki points and count for nobody. The outer walls keep their territory.
 //!
 //! ```
 //! use go::{Board, score::{score, Agreement}};
 //! let b = Board::from_diagram("
-//!     .....
-//!     OOOOO
-//!     OOOOO
-//!     XXXXO
-//!     .O.XO
+//!     ...OX..
+//!     ...OX..
+//!     ...OX..
+//!     OOOOXXX
+//!     OOXXOXX
+//!     OXX.OOX
+//!     OXX.OOX
 //! ").unwrap();
 //! let s = score(&b, 0.0, 0, &Agreement::default()).unwrap();
 //! let neutral: Vec<String> = s.neutral.iter().map(|p| p.to_gtp()).collect();
-//! assert_eq!(neutral, ["A1", "C1"]);
-//! assert_eq!(s.seki.len(), 6);
-//! assert_eq!((s.black.territory, s.white.territory), (0, 5));
+//! assert_eq!(neutral, ["D1", "D2"]);
+//! assert_eq!(s.seki.len(), 11);
+//! assert_eq!((s.black.territory, s.white.territory), (6, 9));
 //! ```
 //!
 //! Worked example 2 — seki with one eye each. Black's inner chain (eye A1) and White's inner
@@ -85,6 +87,28 @@
 //! assert!(s.seki.is_empty());
 //! assert_eq!(s.neutral.iter().map(|p| p.to_gtp()).collect::<Vec<_>>(), ["C2"]);
 //! assert_eq!((s.black.territory, s.white.territory), (3, 2));
+//! ```
+//!
+//! Worked example 4 — what the local test does not see. Below, Black's chain A2–D2–D1 and
+//! White's B1 share A1 and C1, and filling either is self-atari for both, so the test calls it
+//! seki. It is not: White can sacrifice at C1, and after Black captures two stones his eye space
+//! (A1 B1 C1) is one eye, so Black is dead (GNU Go agrees). Under rfg 7.2 such a group is agreed
+//! dead before counting, and then the count is right; the test only looks at stones left alive.
+//!
+//! ```
+//! use go::{Board, Point, score::{score, Agreement}};
+//! let b = Board::from_diagram("
+//!     .....
+//!     OOOOO
+//!     OOOOO
+//!     XXXXO
+//!     .O.XO
+//! ").unwrap();
+//! assert_eq!(score(&b, 0.0, 0, &Agreement::default()).unwrap().white.territory, 5);
+//! let dead = Agreement { dead: vec![Point::from_gtp("A2", 5).unwrap()], ..Agreement::default() };
+//! let s = score(&b, 0.0, 0, &dead).unwrap();
+//! assert!(s.seki.is_empty());
+//! assert_eq!((s.white.territory, s.white.prisoners), (5 + 5 + 2, 5)); // A1 C1 and A2–D2 D1
 //! ```
 //!
 //! ## Compared with lightvector's goscorer

@@ -14,15 +14,17 @@ fn pt(s: &str, size: u8) -> Point {
     Point::from_gtp(s, size).unwrap()
 }
 
-/// Black's A2–D2–D1 and White's B1 share the liberties A1 and C1 and have no eye: whoever fills
-/// one is left in atari, so neither can — seki (rfg 6.1a). White's outer wall is alive with five
-/// points of territory.
+/// Black's inner chain (B1 B2 C1 C2 C3 D3) and White's (E1 E2 E3 F1 F2), each enclosed by the
+/// other's wall, share D1 and D2 and have no eye: whoever fills one is left in atari and the
+/// other captures and lives, so neither fills — seki (rfg 6.1a).
 const SEKI_NO_EYES: &str = "
-    .....
-    OOOOO
-    OOOOO
-    XXXXO
-    .O.XO";
+    ...OX..
+    ...OX..
+    ...OX..
+    OOOOXXX
+    OOXXOXX
+    OXX.OOX
+    OXX.OOX";
 
 /// Black's inner chain (eye A1) and White's inner chain (eye E1) share C1: seki with one eye
 /// each; the eyes are not territory (rfg 8.1 commentary).
@@ -39,9 +41,9 @@ const SEKI_ONE_EYE_EACH: &str = "
 fn seki_without_eyes_is_nobodys_territory_rfg_6_1_8_1() {
     let b = Board::from_diagram(SEKI_NO_EYES).unwrap();
     let s = score(&b, 0.0, 0, &Agreement::default()).unwrap();
-    assert_eq!(gtp(&s.neutral), ["A1", "C1"]);
-    assert_eq!(gtp(&s.seki), ["A2", "B1", "B2", "C2", "D1", "D2"]);
-    assert_eq!((s.black.territory, s.white.territory), (0, 5));
+    assert_eq!(gtp(&s.neutral), ["D1", "D2"]);
+    assert_eq!(gtp(&s.seki), ["B1", "B2", "C1", "C2", "C3", "D3", "E1", "E2", "E3", "F1", "F2"]);
+    assert_eq!((s.black.territory, s.white.territory), (6, 9));
 }
 
 #[test]
