@@ -321,9 +321,15 @@ impl<G: Game> Referee<G> {
         }
         loop {
             let c = self.clock.as_mut()?;
-            let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
             let side = c.turn()?;
-            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. });
+            // A flag computed from the timestamps, or one a time penalty already brought down.
+            let f = c.flag_fallen(side, t)?;
+            if t < c.now() {
+                return None; // `apply` refuses the event: time went back
+            }
+            // Only a byo-yomi that ran out passes the turn, not a flag a penalty brought down.
+            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. })
+                && c.side(side).flag_fell_at.is_none();
             let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
             if per_move && passes && self.game.forfeit_turn() {
                 let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
@@ -337,7 +343,7 @@ impl<G: Game> Referee<G> {
                 continue;
             }
             let c = self.clock.as_mut()?;
-            c.observe(f).ok()?;
+            c.observe(t).ok()?;
             let art = self.rules.articles.time_up.clone();
             self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
             return Some(if tick {

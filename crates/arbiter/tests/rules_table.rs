@@ -664,3 +664,13 @@ fn events_and_outcomes_are_json() {
     let o = serde_json::to_value(r.outcome().unwrap()).unwrap();
     assert_eq!(o, json!({"result": "black_win", "reason": "resignation", "article": "ufs-2016 5.8.1", "ply": 1, "followup": null}));
 }
+
+#[test]
+fn fesa_13_4_time_taken_can_bring_the_flag_down_when_enforced() {
+    let mut r = referee(fesa(), Mode::Enforced, None, Some(Clock::same(TimeControl::sudden_death(5 * MIN))));
+    r.submit(Event::Start { t: 0 });
+    let d = Decision::Penalty { side: B, penalty: arbiter::ruleset::PenaltyKind::TimeTaken, ms: 5 * MIN };
+    assert_eq!(r.submit(Event::Decision { t: MIN, decision: d }), Answer::Accepted);
+    refused(r.submit(mv(MIN + 1, "7g7f")));
+    assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "fesa-2017 8.9");
+}
