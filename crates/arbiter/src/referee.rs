@@ -391,11 +391,10 @@ impl<G: Game> Referee<G> {
         let c = self.clock.as_ref()?;
         let mut best: Option<(Side, u64)> = None;
         for side in Side::ALL {
-            if let Some(f) = c.flag_fallen(side, t) {
-                if best.is_none_or(|(_, b)| f < b) {
+            if let Some(f) = c.flag_fallen(side, t)
+                && best.is_none_or(|(_, b)| f < b) {
                     best = Some((side, f));
                 }
-            }
         }
         best
     }
@@ -405,11 +404,10 @@ impl<G: Game> Referee<G> {
             return Err("the game is over".into());
         }
         let t = event.t();
-        if let Some(c) = &mut self.clock {
-            if t < c.now() {
+        if let Some(c) = &mut self.clock
+            && t < c.now() {
                 return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
             }
-        }
         match event {
             Event::Start { t } => self.on_start(*t),
             Event::Arrive { t, side } => self.on_arrive(*t, *side),
@@ -647,11 +645,10 @@ impl<G: Game> Referee<G> {
                 }
                 self.end_by_event(t, End::win(claimant, Reason::IllegalMove, art), false);
                 // The result belongs to the illegal move's ply.
-                if let Some(o) = &mut self.outcome {
-                    if o.reason == Reason::IllegalMove {
+                if let Some(o) = &mut self.outcome
+                    && o.reason == Reason::IllegalMove {
                         o.ply = p.ply;
                     }
-                }
                 Ok(())
             }
             ClaimKind::Flag => {
@@ -737,8 +734,8 @@ impl<G: Game> Referee<G> {
     /// fesa-2017 8.9). `protected`: mate, resignation, sennichite or declaration (fesa 5.1–5.3).
     fn end_by_event(&mut self, t: u64, end: End, protected: bool) {
         let ply = self.game.ply();
-        if self.mode == Mode::Recorded {
-            if let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
+        if self.mode == Mode::Recorded
+            && let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
                 let flag_wins = match self.rules.flag_precedence.rule {
                     FlagPrecedence::EarlierEventStands => true,
                     FlagPrecedence::FlagLosesUnlessGameEnded => !protected,
@@ -756,7 +753,6 @@ impl<G: Game> Referee<G> {
                     return;
                 }
             }
-        }
         self.finish(end, ply);
     }
 
@@ -775,12 +771,11 @@ impl<G: Game> Referee<G> {
             let mut tcs = [*c.settings(Side::White), *c.settings(Side::Black)];
             tcs[0].main_ms = left(Side::White);
             tcs[1].main_ms = left(Side::Black);
-            if let Some(b) = blitz {
-                if left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
+            if let Some(b) = blitz
+                && left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
                     let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
                     tcs = [blitz_tc, blitz_tc];
                 }
-            }
             tcs
         });
         let article = match blitz {

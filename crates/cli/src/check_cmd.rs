@@ -111,6 +111,29 @@ fn byte_offset(text: &str, column: usize) -> usize {
     text.char_indices().nth(column - 1).map_or(text.len(), |(i, _)| i)
 }
 
+/// `shinpan check FILE`: reads the file and adjudicates it. The lead's dispatcher replaces the
+/// reading with format detection (SGF → Go, else `shogi::formats::read`).
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let bytes = match std::fs::read(&args.file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("shinpan check: {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        eprintln!("shinpan check: {}: line 1, column 1: not UTF-8 text", args.file.display());
+        return ExitCode::from(2);
+    };
+    match read_usi_games(text) {
+        Ok(records) => check_shogi(args, records),
+        Err(e) => {
+            eprintln!("shinpan check: {}: {e}", args.file.display());
+            ExitCode::from(2)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,28 +156,5 @@ mod tests {
         let e = read_usi_games("position sfen xyz moves 7g7f").unwrap_err();
         assert!(e.starts_with("line 1"), "{e}");
         assert!(read_usi_games("\n# nothing\n").is_err());
-    }
-}
-
-/// `shinpan check FILE`: reads the file and adjudicates it. The lead's dispatcher replaces the
-/// reading with format detection (SGF → Go, else `shogi::formats::read`).
-pub fn run(args: &CheckArgs) -> ExitCode {
-    let bytes = match std::fs::read(&args.file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("shinpan check: {}: {e}", args.file.display());
-            return ExitCode::from(2);
-        }
-    };
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        eprintln!("shinpan check: {}: line 1, column 1: not UTF-8 text", args.file.display());
-        return ExitCode::from(2);
-    };
-    match read_usi_games(text) {
-        Ok(records) => check_shogi(args, records),
-        Err(e) => {
-            eprintln!("shinpan check: {}: {e}", args.file.display());
-            ExitCode::from(2)
-        }
     }
 }
