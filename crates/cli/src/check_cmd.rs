@@ -157,4 +157,25 @@ mod tests {
         assert!(e.starts_with("line 1"), "{e}");
         assert!(read_usi_games("\n# nothing\n").is_err());
     }
+
+    fn args(file: std::path::PathBuf, rules: Option<&str>) -> CheckArgs {
+        CheckArgs { file, rules: rules.map(str::to_string), dead: vec![], json: true }
+    }
+
+    #[test]
+    fn exit_codes() {
+        let dir = std::env::temp_dir().join(format!("shinpan-check-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("good.usi");
+        std::fs::write(&good, "position startpos moves 7g7f 3c3d %TORYO\n").unwrap();
+        let bad = dir.join("bad.usi");
+        std::fs::write(&bad, "position startpos moves 7g7f zz\n").unwrap();
+        assert_eq!(run(&args(good.clone(), None)), ExitCode::SUCCESS);
+        assert_eq!(run(&args(good.clone(), Some("ufs-2016"))), ExitCode::SUCCESS);
+        assert_eq!(run(&args(good.clone(), Some("jsa"))), ExitCode::from(2));
+        assert_eq!(run(&args(good, Some("rfg"))), ExitCode::from(2), "a Go ruleset for a shogi record");
+        assert_eq!(run(&args(bad, None)), ExitCode::from(2));
+        assert_eq!(run(&args(dir.join("missing.usi"), None)), ExitCode::from(2));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
