@@ -20,6 +20,7 @@ import tempfile
 import time
 
 import cshogi
+import cshogi.CSA
 
 RESULT = {cshogi.BLACK: "black_win", cshogi.WHITE: "white_win"}
 
@@ -182,6 +183,30 @@ def declaration_position(rng):
     return (f"position sfen {sfen} moves %KACHI", {"result": RESULT[winner], "reason": "declaration", "ply": 0})
 
 
+def write_csa(path, line, separator):
+    """Appends the game of a USI `position … moves … [%END]` line to a CSA file (games are
+    separated by a `/` line, CSA 2.2)."""
+    tokens = line.split()
+    if tokens[1] == "startpos":
+        board, rest = cshogi.Board(), tokens[2:]
+    else:
+        board, rest = cshogi.Board(" ".join(tokens[2:6])), tokens[6:]
+    moves = rest[1:] if rest and rest[0] == "moves" else []
+    end = moves.pop() if moves and moves[-1].startswith("%") else None
+    if separator:
+        with open(path, "a", newline="\n") as f:
+            f.write("/\n")
+    e = cshogi.CSA.Exporter(path, append=True)
+    e.info(init_board=board)
+    for u in moves:
+        m = board.move_from_usi(u)
+        e.move(m)
+        board.push(m)
+    if end:
+        e.endgame(end)
+    e.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("shinpan")
@@ -229,10 +254,12 @@ def main():
                 line = " ".join(line.split()[: 3 + exp["ply"]])
                 cases.append((line, exp, "repetition"))
                 n += 1
-    with tempfile.NamedTemporaryFile("w", suffix=".usi", delete=False) as f:
-        for line, _, _ in cases:
-            f.write(line + "\n")
+    # The games go to shinpan as one multi-game CSA file written by cshogi's own exporter, so
+    # the record reader is exercised on the oracle's output as well.
+    with tempfile.NamedTemporaryFile("w", suffix=".csa", delete=False) as f:
         path = f.name
+    for i, (line, _, _) in enumerate(cases):
+        write_csa(path, line, separator=i > 0)
     t0 = time.perf_counter()
     out = subprocess.run([args.shinpan, "check", "--json", path], capture_output=True, text=True)
     seconds = time.perf_counter() - t0

@@ -1,5 +1,4 @@
-//! Argument structs shared by the `check` and `convert` subcommands (the CLI contract between
-//! the parts; keep them as they are).
+//! Argument structs shared by the `check` and `convert` families (the CLI contract between parts).
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct CheckArgs {
@@ -15,7 +14,6 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
 }
-#[allow(dead_code)] // used once `convert` is merged
 #[derive(clap::Args, Debug, Clone)]
 pub struct ConvertArgs {
     /// Input record (format detected from content).

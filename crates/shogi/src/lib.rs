@@ -12,6 +12,7 @@ pub mod attacks;
 mod bitboard;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod formats;
 pub mod handicap;
 pub mod history;
 pub mod impasse;
@@ -25,6 +26,7 @@ pub mod usi;
 mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use formats::{Format, FormatError};
 pub use handicap::{Handicap, HandicapTable};
 pub use history::{History, Repetition};
 pub use impasse::{Declaration, ImpasseCount, ImpasseOutcome};

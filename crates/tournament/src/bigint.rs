@@ -1,0 +1,156 @@
+//! Fixed-width two's-complement integers for lexicographic matching weights.
+//!
+//! The Dutch weights pack one field per C.04.3 criterion, so they need a few hundred to a
+//! couple of thousand bits; the width is chosen once per round (`N` limbs of 64 bits).
+
+use std::cmp::Ordering;
+
+/// An `N`-limb little-endian integer; arithmetic wraps, comparison is signed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Big<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Big<N> {
+    fn default() -> Self {
+        Big([0; N])
+    }
+}
+
+impl<const N: usize> Big<N> {
+    pub const ZERO: Self = Big([0; N]);
+
+    pub fn from_u64(v: u64) -> Self {
+        let mut r = [0; N];
+        r[0] = v;
+        Big(r)
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    pub fn is_negative(&self) -> bool {
+        self.0[N - 1] >> 63 == 1
+    }
+
+    /// `self << k` (bits shifted past the top are lost).
+    pub fn shl(&self, k: u32) -> Self {
+        let limbs = (k / 64) as usize;
+        let bits = k % 64;
+        let mut r = [0u64; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            r[i] = v;
+        }
+        Big(r)
+    }
+
+    /// Arithmetic shift right by one (halving a non-negative slack).
+    pub fn shr1(&self) -> Self {
+        let mut r = [0u64; N];
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { self.0[N - 1] & (1 << 63) };
+            r[i] = (self.0[i] >> 1) | hi;
+        }
+        Big(r)
+    }
+
+    pub fn add(&self, o: &Self) -> Self {
+        let mut r = [0u64; N];
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            r[i] = s2;
+            carry = c1 || c2;
+        }
+        Big(r)
+    }
+
+    pub fn sub(&self, o: &Self) -> Self {
+        let mut r = [0u64; N];
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            r[i] = s2;
+            borrow = b1 || b2;
+        }
+        Big(r)
+    }
+
+    pub fn add_u64(&self, v: u64) -> Self {
+        self.add(&Self::from_u64(v))
+    }
+
+    pub fn sub_u64(&self, v: u64) -> Self {
+        self.sub(&Self::from_u64(v))
+    }
+
+    pub fn or_u64(&self, v: u64) -> Self {
+        let mut r = *self;
+        r.0[0] |= v;
+        r
+    }
+
+    /// `self + (v << shift)`.
+    pub fn add_shifted(&self, v: u64, shift: u32) -> Self {
+        self.add(&Self::from_u64(v).shl(shift))
+    }
+
+    /// `2^bits - 1`.
+    pub fn ones(bits: u32) -> Self {
+        Self::from_u64(1).shl(bits).sub_u64(1)
+    }
+
+    pub fn cmp_signed(&self, o: &Self) -> Ordering {
+        match (self.is_negative(), o.is_negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&o.0[i]) {
+                Ordering::Equal => continue,
+                ord => return ord,
+            }
+        }
+        Ordering::Equal
+    }
+
+    pub fn lt(&self, o: &Self) -> bool {
+        self.cmp_signed(o) == Ordering::Less
+    }
+
+    pub fn le(&self, o: &Self) -> bool {
+        self.cmp_signed(o) != Ordering::Greater
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_carry_across_limbs() {
+        let a = Big::<3>::from_u64(0b101).shl(126);
+        assert_eq!(a.0, [0, 1 << 62, 1]);
+        assert_eq!(a.shr1().0, [0, 1 << 61 | 1 << 63, 0]);
+        assert_eq!(Big::<2>::ones(70).0, [u64::MAX, 0x3f]);
+    }
+
+    #[test]
+    fn add_sub_and_signed_order() {
+        let a = Big::<2>::from_u64(u64::MAX);
+        let b = a.add_u64(1);
+        assert_eq!(b.0, [0, 1]);
+        assert_eq!(b.sub_u64(1), a);
+        let neg = Big::<2>::ZERO.sub_u64(5);
+        assert!(neg.is_negative());
+        assert!(neg.lt(&Big::ZERO));
+        assert!(Big::<2>::ZERO.lt(&b));
+    }
+}

@@ -1,0 +1,1008 @@
+//! FIDE Dutch system, C.04.3 (edition approved 2025), as a sequence of maximum-weight matchings.
+//!
+//! Every quality criterion of C.04.3 §C becomes a bit field of one edge weight, most important
+//! first, so one maximum-weight matching over *all* unpaired players optimises a bracket while
+//! keeping the rest of the round completable (C.4). This is the method the FIDE-endorsed
+//! bbpPairings engine documents; shinpan implements it independently and its golden tests
+//! (`tests/data/dutch-golden/`) compare round for round with bbpPairings' output.
+//!
+//! Rules implemented, by C.04.3 number:
+//! - A.2 scores and pairing numbers order the players (with XXA acceleration added).
+//! - A.6/A.7 colour differences, colour preferences: absolute (difference > 1 or the same colour
+//!   twice in a row), strong (difference 1), mild; A.8 topscorers (score > 50% of the maximum)
+//!   in the last round.
+//! - A.4 floaters: down-float (paired with a lower score or unplayed game with points), up-float.
+//! - C.1 no rematch (games actually played; TRF(x) XXP forbidden pairs too).
+//! - C.2 no second pairing-allocated bye, nor a bye for who already scored a win without playing.
+//! - C.3 non-topscorers with the same absolute colour preference do not meet.
+//! - C.4 the remaining players must stay pairable (completion).
+//! - C.5 maximise the number of pairs in the bracket; C.6 minimise the scores of downfloaters
+//!   (maximise the paired scores); C.7/C.8 the same for the next bracket.
+//! - C.9 minimise the unplayed games of the pairing-allocated-bye assignee.
+//! - C.10/C.11 topscorers' colour difference above 2 and same colour three times.
+//! - C.12 colour preferences; C.13 strong colour preferences.
+//! - C.14–C.17 repeated downfloaters/upfloaters from the previous round and the one before;
+//!   C.18–C.21 their scores.
+//! - B.3/B.5 (D.1–D.3) order of candidate pairings: the natural S1–S2 pairing, then
+//!   transpositions and exchanges with the smallest BSN differences, and for heterogeneous
+//!   brackets the moved-down players paired first, each with the highest possible opponent.
+//! - E colour allocation: E.1 grant both preferences, E.2 the stronger one, E.3 alternate to the
+//!   most recent differing colours, E.4 the higher ranked player's preference, E.5 by pairing
+//!   number parity against the initial colour.
+
+use std::collections::HashMap;
+
+use crate::bigint::Big;
+use crate::error::{Error, Result};
+use crate::matching::Incremental;
+use crate::model::{Board, Color, Points, Round, Score, Tournament};
+
+/// Which edition of C.04.3 to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Edition {
+    /// The edition in force from 2017 until the 2025 revision: A.4 gives a downfloat to every
+    /// player who did not play, and C.2 bars from the bye only who already had it or won by
+    /// forfeit.
+    Fide2017,
+    /// The 2025 edition: only a player who *scored* without playing has floated down (A.4), and
+    /// C.2 bars anyone who already scored a win's points without playing.
+    #[default]
+    Fide2025,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Match {
+    /// Own index when there was no opponent.
+    opp: usize,
+    color: Option<Color>,
+    score: Score,
+    played: bool,
+    participated: bool,
+}
+
+#[derive(Clone, Debug)]
+struct P {
+    id: usize,
+    matches: Vec<Match>,
+    acceleration: Vec<Points>,
+    forbidden: Vec<bool>,
+    color_imbalance: u32,
+    rank_index: usize,
+    played_games: u32,
+    score: Points,
+    pref: Option<Color>,
+    repeated: Option<Color>,
+    strong: bool,
+    valid: bool,
+}
+
+impl P {
+    fn absolute_imbalance(&self) -> bool {
+        self.color_imbalance > 1
+    }
+    fn absolute(&self) -> bool {
+        self.absolute_imbalance() || self.repeated.is_some()
+    }
+}
+
+/// The state of a tournament before pairing the next round.
+pub(crate) struct State {
+    ps: Vec<P>,
+    played_rounds: usize,
+    expected_rounds: usize,
+    win: Points,
+    draw: Points,
+    loss: Points,
+    zero_bye: Points,
+    forfeit_loss: Points,
+    pab: Points,
+    initial_color: Color,
+    edition: Edition,
+}
+
+impl State {
+    fn points(&self, p: &P, m: &Match) -> Points {
+        match m.score {
+            Score::Loss => {
+                if m.participated {
+                    if m.played { self.loss } else { self.forfeit_loss }
+                } else {
+                    self.zero_bye
+                }
+            }
+            Score::Win => {
+                if m.opp == p.id && m.participated {
+                    self.pab
+                } else {
+                    self.win
+                }
+            }
+            Score::Draw => self.draw,
+        }
+    }
+
+    /// A.2 score with acceleration, `back` rounds ago.
+    fn acc_score(&self, p: &P, back: usize) -> Points {
+        let mut score = p.score;
+        let mut r = self.played_rounds;
+        for _ in 0..back {
+            r -= 1;
+            score -= self.points(p, &p.matches[r]);
+        }
+        score + p.acceleration.get(r).copied().unwrap_or(0)
+    }
+
+    /// C.2: no second bye, nor a bye after a win without playing.
+    fn eligible_for_bye(&self, p: &P) -> bool {
+        match self.edition {
+            Edition::Fide2025 => !p.matches.iter().any(|m| !m.played && self.points(p, m) >= self.win),
+            Edition::Fide2017 => !p.matches.iter().any(|m| !m.played && m.participated && m.score == Score::Win),
+        }
+    }
+
+    /// C.1, C.3 (with the A.8 topscorer exception in the last round).
+    fn compatible(&self, a: &P, b: &P) -> bool {
+        let threshold = (self.played_rounds as Points * self.win.max(self.draw)) >> 1;
+        !a.forbidden[b.id]
+            && (!a.absolute()
+                || !b.absolute()
+                || a.pref != b.pref
+                || (self.played_rounds + 1 >= self.expected_rounds
+                    && (self.acc_score(a, 0) > threshold || self.acc_score(b, 0) > threshold)))
+    }
+
+    /// A.4 float of `p` `back` rounds ago.
+    fn float(&self, p: &P, back: usize) -> Float {
+        let m = &p.matches[self.played_rounds - back];
+        if !m.played && (self.edition == Edition::Fide2017 || self.points(p, m) > self.loss) {
+            return Float::Down;
+        }
+        let mine = self.acc_score(p, back);
+        let theirs = self.acc_score(&self.ps[m.opp], back);
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => Float::Down,
+            std::cmp::Ordering::Less => Float::Up,
+            _ => Float::None,
+        }
+    }
+
+    /// `a` ranks below `b` (lower accelerated score, or equal score and larger pairing rank).
+    fn ranks_below(&self, a: &P, b: &P) -> bool {
+        (self.acc_score(a, 0), b.rank_index) < (self.acc_score(b, 0), a.rank_index)
+    }
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+fn bits(v: usize) -> u32 {
+    usize::BITS - v.leading_zeros()
+}
+
+fn compatible_prefs(a: Option<Color>, b: Option<Color>) -> bool {
+    a != b || a.is_none()
+}
+
+/// Build the pairing state for the round after the recorded ones (bbpPairings' reading of
+/// TRF: a round counts as played once someone took part in its pairing; players who already
+/// have an entry for the next round — a pre-announced bye — are not paired).
+pub(crate) fn state(t: &Tournament, edition: Edition) -> Result<(State, Vec<usize>)> {
+    let n = t.players.len();
+    let mut played_rounds = 0usize;
+    for p in &t.players {
+        for (i, e) in p.rounds.iter().enumerate() {
+            played_rounds = played_rounds.max(i);
+            if e.participated() {
+                played_rounds = played_rounds.max(i + 1);
+            }
+        }
+    }
+    if n > 0 && t.players.iter().all(|p| p.rounds.len() > played_rounds) {
+        played_rounds += 1;
+    }
+    if t.planned_rounds == 0 {
+        return Err(Error::Inconsistent("the total number of rounds must be given (XXR)".into()));
+    }
+    if played_rounds >= t.planned_rounds as usize {
+        return Err(Error::Inconsistent(format!("all {} rounds have been paired", t.planned_rounds)));
+    }
+    let mut ps: Vec<P> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(id, p)| {
+            let mut matches: Vec<Match> = p
+                .rounds
+                .iter()
+                .map(|e| Match {
+                    opp: e.opponent.unwrap_or(id),
+                    color: if e.played() { e.color } else { None },
+                    score: e.outcome.score(),
+                    played: e.played(),
+                    participated: e.participated(),
+                })
+                .collect();
+            while matches.len() < played_rounds {
+                matches.push(Match { opp: id, color: None, score: Score::Loss, played: false, participated: false });
+            }
+            P {
+                id,
+                matches,
+                acceleration: p.acceleration.clone(),
+                forbidden: vec![false; n],
+                color_imbalance: 0,
+                rank_index: 0,
+                played_games: 0,
+                score: 0,
+                pref: None,
+                repeated: None,
+                strong: false,
+                valid: true,
+            }
+        })
+        .collect();
+    for g in &t.forbidden {
+        for &a in g {
+            for &b in g {
+                ps[a].forbidden[b] = true;
+            }
+        }
+    }
+    let order: Vec<usize> = if t.use_rank { t.file_order() } else { (0..n).collect() };
+    let mut rank = 0;
+    for &i in &order {
+        let p = &mut ps[i];
+        p.valid = p.matches.len() <= played_rounds || p.matches.iter().any(|m| m.participated);
+        if p.valid {
+            p.rank_index = rank;
+            rank += 1;
+        }
+    }
+    let mut st = State {
+        ps: Vec::new(),
+        played_rounds,
+        expected_rounds: t.planned_rounds as usize,
+        win: t.scoring.win,
+        draw: t.scoring.draw,
+        loss: t.scoring.loss,
+        zero_bye: t.scoring.zero_bye,
+        forfeit_loss: t.scoring.forfeit_loss,
+        pab: t.scoring.pairing_bye,
+        initial_color: Color::White,
+        edition,
+    };
+    for p in ps.iter_mut() {
+        let (mut white, mut black, mut consecutive) = (0u32, 0u32, 0u32);
+        let mut repeated = None;
+        for m in p.matches.iter().take(played_rounds) {
+            if m.played {
+                p.played_games += 1;
+                p.forbidden[m.opp] = true;
+                if m.color == Some(Color::White) {
+                    white += 1
+                } else {
+                    black += 1
+                }
+                if consecutive == 0 || m.color != repeated {
+                    consecutive = 1;
+                } else {
+                    consecutive += 1;
+                }
+                repeated = m.color;
+            }
+        }
+        let lower = if white > black { Color::Black } else { Color::White };
+        p.color_imbalance = white.abs_diff(black);
+        // A.6: absolute (imbalance > 1 or twice the same colour), strong (imbalance 1), mild.
+        p.pref = if p.color_imbalance > 1 {
+            Some(lower)
+        } else if consecutive > 1 {
+            repeated.map(Color::invert)
+        } else if p.color_imbalance > 0 {
+            Some(lower)
+        } else if consecutive > 0 {
+            repeated.map(Color::invert)
+        } else {
+            None
+        };
+        p.repeated = if consecutive > 1 { repeated } else { None };
+        p.strong = !p.absolute() && p.color_imbalance > 0;
+    }
+    // Scores of the recorded rounds.
+    for i in 0..n {
+        let s: Points = ps[i].matches.iter().take(played_rounds).map(|m| st.points(&ps[i], m)).sum();
+        ps[i].score = s;
+    }
+    st.ps = ps;
+    st.initial_color = t.initial_color.or_else(|| infer_first_color(&st, &order)).unwrap_or(Color::White);
+    let round = played_rounds as u32 + 1;
+    let mut sorted: Vec<usize> = (0..n)
+        .filter(|&i| st.ps[i].valid && st.ps[i].matches.len() <= played_rounds && t.available(i, round))
+        .collect();
+    sorted.sort_by(|&a, &b| {
+        let (pa, pb) = (&st.ps[a], &st.ps[b]);
+        (std::cmp::Reverse(st.acc_score(pa, 0)), pa.rank_index).cmp(&(std::cmp::Reverse(st.acc_score(pb, 0)), pb.rank_index))
+    });
+    Ok((st, sorted))
+}
+
+/// E.5 needs the first round's colour of the top player; infer it from the records.
+fn infer_first_color(st: &State, order: &[usize]) -> Option<Color> {
+    let min_round = st
+        .ps
+        .iter()
+        .filter(|p| p.valid)
+        .filter_map(|p| p.matches.iter().position(|m| m.color.is_some()))
+        .min()?;
+    let mut epn = 0;
+    for &i in order {
+        let p = &st.ps[i];
+        if p.matches.iter().take(min_round + 1).any(|m| m.participated) {
+            if let Some(c) = p.matches[min_round].color {
+                return Some(if epn & 1 == 1 { c.invert() } else { c });
+            }
+            epn += 1;
+        }
+    }
+    None
+}
+
+/// Pair the next round of a Dutch-system tournament (2025 edition).
+pub fn pair(t: &Tournament) -> Result<Round> {
+    pair_edition(t, Edition::Fide2025)
+}
+
+/// Pair the next round under the given edition of C.04.3.
+pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
+    let (st, sorted) = state(t, edition)?;
+    let round = st.played_rounds as u32 + 1;
+    if sorted.is_empty() {
+        return Ok(Round { number: round, ..Default::default() });
+    }
+    let pairs = match weight_limbs(&st, &sorted) {
+        0..=2 => Pairer::<2>::new(&st, &sorted).run()?,
+        3..=4 => Pairer::<4>::new(&st, &sorted).run()?,
+        5..=8 => Pairer::<8>::new(&st, &sorted).run()?,
+        9..=16 => Pairer::<16>::new(&st, &sorted).run()?,
+        17..=32 => Pairer::<32>::new(&st, &sorted).run()?,
+        33..=64 => Pairer::<64>::new(&st, &sorted).run()?,
+        _ => Pairer::<128>::new(&st, &sorted).run()?,
+    };
+    // C.2 is absolute: the matching only prefers eligible players, so refuse a round that would
+    // need a second bye rather than print it.
+    for &(a, b) in &pairs {
+        if b.is_none() && !st.eligible_for_bye(&st.ps[sorted[a]]) {
+            return Err(Error::NoPairing(format!(
+                "only a pairing that gives player {} a second bye (C.2) exists",
+                sorted[a] + 1
+            )));
+        }
+    }
+    Ok(to_round(&st, &sorted, &pairs, round))
+}
+
+/// Score-group layout: the shift of each score's field and the widths.
+struct Layout {
+    sgs: u32,
+    sgsb: u32,
+    shifts: HashMap<Points, u32>,
+}
+
+fn layout(st: &State, sorted: &[usize]) -> Layout {
+    let mut sgs = 0;
+    let mut shifts = HashMap::new();
+    let mut max_group = 0;
+    let mut run = 0;
+    // From the lowest score up: lower score groups get the lower bits.
+    for k in (0..sorted.len()).rev() {
+        run += 1;
+        let s = st.acc_score(&st.ps[sorted[k]], 0);
+        if k == 0 || s < st.acc_score(&st.ps[sorted[k - 1]], 0) {
+            shifts.insert(s, sgs);
+            max_group = max_group.max(run);
+            sgs += bits(run);
+            run = 0;
+        }
+    }
+    Layout { sgs, sgsb: bits(max_group), shifts }
+}
+
+fn total_shift(st: &State, l: &Layout) -> u32 {
+    let (b, g) = (l.sgsb, l.sgs);
+    let mut s = b + g + b + g + b + 4 * b;
+    if st.played_rounds > 0 {
+        s += 2 * b + 2 * g;
+    }
+    if st.played_rounds > 1 {
+        s += 2 * b + 2 * g;
+    }
+    s + 3 * b + 1
+}
+
+fn weight_limbs(st: &State, sorted: &[usize]) -> usize {
+    let l = layout(st, sorted);
+    // + 2 for the leading field; the absent-edge weight is below −V·2^(S+3), and the matching
+    // doubles weights and duals: 16 bits for V < 2^14 plus a margin for the sign.
+    (total_shift(st, &l) as usize + 2 + 24).div_ceil(64)
+}
+
+struct Pairer<'a, const N: usize> {
+    st: &'a State,
+    sorted: &'a [usize],
+    lay: Layout,
+    max_w: Big<N>,
+    /// The matching over the sorted players (plus a dummy vertex for odd counts, whose partner
+    /// is the unpaired player), re-solved incrementally after each change of weights.
+    m: Incremental<Big<N>>,
+    bye_score: Points,
+    single_downfloater_is_bye: bool,
+    played_ranks: HashMap<u32, u64>,
+}
+
+impl<'a, const N: usize> Pairer<'a, N> {
+    fn new(st: &'a State, sorted: &'a [usize]) -> Self {
+        let lay = layout(st, sorted);
+        let shift = total_shift(st, &lay) + 2;
+        let max_w = Big::<N>::ones(shift);
+        let v = sorted.len();
+        let total = v + v % 2;
+        let neg = Big::<N>::ZERO.sub(&Big::<N>::from_u64(total as u64 + 1).shl(shift + 3));
+        let mut m = Incremental::new(total, neg, max_w);
+        if total > v {
+            for i in 0..v {
+                m.set(i, v, Big::from_u64(1));
+            }
+        }
+        Pairer {
+            st,
+            sorted,
+            lay,
+            max_w,
+            m,
+            bye_score: 0,
+            single_downfloater_is_bye: false,
+            played_ranks: HashMap::new(),
+        }
+    }
+
+    fn p(&self, vertex: usize) -> &'a P {
+        &self.st.ps[self.sorted[vertex]]
+    }
+
+    fn score(&self, p: &P) -> Points {
+        self.st.acc_score(p, 0)
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: Big<N>) {
+        self.m.set(a, b, w);
+    }
+
+    /// Maximum-weight matching; an unmatched vertex is its own mate.
+    fn compute(&mut self) -> Vec<usize> {
+        let v = self.sorted.len();
+        let mate = self.m.compute();
+        (0..v).map(|i| if mate[i] < v && self.m.present(i, mate[i]) { mate[i] } else { i }).collect()
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        let v = self.sorted.len();
+        for u in 0..v {
+            if u != a {
+                self.set(a, u, if u == b { self.max_w } else { Big::ZERO });
+            }
+            if u != b {
+                self.set(b, u, if u == a { self.max_w } else { Big::ZERO });
+            }
+        }
+    }
+
+    fn bye_candidate(&self, p: &P) -> bool {
+        self.st.eligible_for_bye(p) && self.score(p) <= self.bye_score
+    }
+
+    /// C.10–C.13 colour fields (only inside the current bracket).
+    fn color_bits(&self, r: Big<N>, a: &P, b: &P, in_cur: bool) -> Big<N> {
+        let sh = self.lay.sgsb;
+        let mut r = r.shl(sh);
+        // C.10 topscorers: colour difference must not exceed 2.
+        r = r.or_u64((in_cur && (!a.absolute_imbalance() || !b.absolute_imbalance() || a.pref != b.pref)) as u64);
+        r = r.shl(sh);
+        // C.11 topscorers: no colour three times in a row.
+        let c11 = !a.absolute()
+            || !b.absolute()
+            || a.pref != b.pref
+            || if a.color_imbalance == b.color_imbalance {
+                a.repeated.is_none() || a.repeated != b.repeated
+            } else {
+                let lower = if a.color_imbalance > b.color_imbalance { b } else { a };
+                lower.repeated != a.pref.map(Color::invert)
+            };
+        r = r.or_u64((in_cur && c11) as u64);
+        r = r.shl(sh);
+        // C.12 colour preferences.
+        r = r.or_u64((in_cur && compatible_prefs(a.pref, b.pref)) as u64);
+        r = r.shl(sh);
+        // C.13 strong colour preferences.
+        let c13 = (!a.strong && !a.absolute()) || (!b.strong && !b.absolute()) || (a.absolute() && b.absolute()) || a.pref != b.pref;
+        r.or_u64((in_cur && c13) as u64)
+    }
+
+    /// The edge weight between `h` (higher) and `l` (lower) for the current bracket.
+    fn edge(&self, h: &P, l: &P, in_cur: bool, in_next: bool) -> Big<N> {
+        let st = self.st;
+        let (b, g) = (self.lay.sgsb, self.lay.sgs);
+        if !st.compatible(h, l) {
+            return Big::ZERO;
+        }
+        let sh = |p: &P| self.lay.shifts[&self.score(p)];
+        // C.4 completion and C.2 bye eligibility.
+        let mut r = Big::<N>::from_u64(1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64);
+        // C.5 pairs in the bracket; C.6 scores paired in the bracket.
+        r = r.shl(b).or_u64(in_cur as u64);
+        r = r.shl(g);
+        if in_cur {
+            r = r.add_shifted(1, sh(h));
+        }
+        // C.7/C.8 the same for the next bracket.
+        r = r.shl(b).or_u64(in_next as u64);
+        r = r.shl(g);
+        if in_next {
+            r = r.add_shifted(1, sh(h));
+        }
+        // C.9 unplayed games of the bye assignee.
+        r = r.shl(b);
+        if self.single_downfloater_is_bye {
+            if self.score(h) == self.bye_score {
+                r = r.add_u64(self.played_ranks[&h.played_games]);
+            }
+            if self.score(l) == self.bye_score {
+                r = r.add_u64(self.played_ranks[&l.played_games]);
+            }
+        }
+        r = self.color_bits(r, l, h, in_cur);
+        let (hs, ls) = (self.score(h), self.score(l));
+        for back in [1, 2] {
+            if st.played_rounds >= back {
+                // C.14/C.16 repeated downfloaters; C.15/C.17 repeated upfloaters.
+                r = r.shl(b);
+                if in_cur {
+                    r = r.add_u64((st.float(l, back) == Float::Down) as u64);
+                    r = r.add_u64((hs <= ls && st.float(h, back) == Float::Down) as u64);
+                }
+                r = r.shl(b);
+                if in_cur {
+                    r = r.add_u64(!(hs > ls && st.float(l, back) == Float::Up) as u64);
+                }
+            }
+        }
+        for back in [1, 2] {
+            if st.played_rounds >= back {
+                // C.18/C.20 scores of repeated downfloaters; C.19/C.21 of upfloaters' opponents.
+                r = r.shl(g);
+                if in_cur {
+                    r = r.add_shifted((st.float(l, back) == Float::Down) as u64, sh(l));
+                    r = r.add_shifted((st.float(h, back) == Float::Down) as u64, sh(h));
+                }
+                r = r.shl(g);
+                if in_cur && !(st.float(l, back) == Float::Up && hs > ls) {
+                    r = r.add_shifted(1, sh(h));
+                }
+            }
+        }
+        // Room for the B.5/D ordering fields.
+        r.shl(3 * b + 1)
+    }
+
+    fn run(mut self) -> Result<Vec<(usize, Option<usize>)>> {
+        let st = self.st;
+        let v = self.sorted.len();
+        let top = self.score(self.p(0));
+        // Completability first, and (odd counts) the lowest possible bye score.
+        for i in 0..v {
+            for j in 0..i {
+                let (pi, pj) = (self.p(i), self.p(j));
+                let w = if v & 1 == 1 {
+                    if st.compatible(pi, pj) {
+                        let mut w = Big::<N>::from_u64(1 + !st.eligible_for_bye(pi) as u64 + !st.eligible_for_bye(pj) as u64);
+                        w = w.shl(self.lay.sgs);
+                        w = w.or_u64((self.lay.shifts[&self.score(pi)] + self.lay.shifts[&self.score(pj)]) as u64);
+                        w = w.shl(self.lay.sgsb);
+                        w.or_u64((self.score(pi) >= top) as u64)
+                    } else {
+                        Big::ZERO
+                    }
+                } else {
+                    self.edge(pj, pi, false, false)
+                };
+                self.set(i, j, w);
+            }
+        }
+        let m = self.compute();
+        let unmatched = (0..v).filter(|&i| m[i] == i).count();
+        if unmatched > 1 {
+            return Err(Error::NoPairing("the players cannot all be paired under the absolute criteria C.1–C.3".into()));
+        }
+        if v & 1 == 1 {
+            let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
+            self.bye_score = self.score(self.p(bye));
+            for i in 0..v {
+                for j in 0..i {
+                    let w = self.edge(self.p(j), self.p(i), false, false);
+                    self.set(i, j, w);
+                }
+            }
+            self.single_downfloater_is_bye = self.bye_score >= top
+                && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
+            // C.9: rank by games played, most played first, so that the assignee has played most.
+            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (r, c) in counts.into_iter().enumerate() {
+                self.played_ranks.insert(c, r as u64);
+            }
+        }
+        self.brackets()
+    }
+
+    fn brackets(&mut self) -> Result<Vec<(usize, Option<usize>)>> {
+        let v = self.sorted.len();
+        let mut result_mate: Vec<Option<usize>> = vec![None; v];
+        let top = self.score(self.p(0));
+        // Players of the current bracket (moved-down first) by bracket index → vertex.
+        let mut vertices: Vec<usize> = Vec::new();
+        let mut next = 0;
+        while next < v && self.score(self.p(next)) >= top {
+            vertices.push(next);
+            next += 1;
+        }
+        let mut matched = vec![false; v];
+        let mut sg_begin = 0usize; // number of moved-down players in the bracket
+        let mut sg_begin_vertex = 0usize;
+        while vertices.len() > 1 || next < v {
+            let next_sg_begin = vertices.len();
+            let next_sg_begin_vertex = sg_begin_vertex + (next_sg_begin - sg_begin);
+            let group_start = next;
+            while next < v && self.score(self.p(next)) >= self.score(self.p(group_start.min(v - 1))) {
+                vertices.push(next);
+                next += 1;
+            }
+            let count = vertices.len();
+            // base[larger][smaller]
+            let mut base: Vec<Vec<Big<N>>> = vec![Vec::new(); count];
+            for li in sg_begin..count {
+                for si in 0..li {
+                    let w = self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);
+                    base[li].push(w);
+                }
+            }
+            for li in 0..count {
+                for si in 0..base[li].len() {
+                    let w = base[li][si];
+                    self.set(vertices[li], vertices[si], w);
+                }
+            }
+            let sgsb = self.lay.sgsb;
+            let weight_with = |base: &Vec<Vec<Big<N>>>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                let r = base[li][si];
+                if r.is_zero() {
+                    return r;
+                }
+                // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                let addend = Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                r.add(&addend)
+            };
+            let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
+            let mut mate = self.compute();
+
+            // Heterogeneous bracket: choose which moved-down players (MDPs) are paired.
+            let mut md_score = 0;
+            let mut remaining_md = 0usize;
+            let mut remaining_matched_md = 0usize;
+            for pi in 0..sg_begin {
+                let s = self.score(self.p(vertices[pi]));
+                if pi == 0 || s < md_score {
+                    md_score = s;
+                    remaining_md = 0;
+                    remaining_matched_md = 0;
+                    let mut k = pi;
+                    while k < count && self.score(self.p(vertices[k])) >= md_score {
+                        remaining_md += 1;
+                        if in_bracket(mate[vertices[k]]) {
+                            remaining_matched_md += 1;
+                        }
+                        k += 1;
+                    }
+                }
+                if remaining_matched_md == 0 {
+                    continue;
+                }
+                let pv = vertices[pi];
+                if remaining_md <= remaining_matched_md {
+                    matched[pv] = true;
+                    continue;
+                }
+                remaining_md -= 1;
+                if !in_bracket(mate[pv]) {
+                    for oi in sg_begin..next_sg_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(pv, vertices[oi], w.or_u64(1));
+                        }
+                    }
+                    mate = self.compute();
+                }
+                if in_bracket(mate[pv]) {
+                    matched[pv] = true;
+                    remaining_matched_md -= 1;
+                    for oi in sg_begin..next_sg_begin {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(pv, vertices[oi], w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1));
+                        }
+                    }
+                }
+            }
+            // Each paired MDP gets the highest possible resident opponent.
+            for pi in 0..sg_begin {
+                let pv = vertices[pi];
+                if !matched[pv] {
+                    continue;
+                }
+                let mut addend = count as u64;
+                for oi in (sg_begin..next_sg_begin).rev() {
+                    let ov = vertices[oi];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        self.set(pv, ov, w.add_u64(addend));
+                        addend += 1;
+                    }
+                }
+                mate = self.compute();
+                let mv = mate[pv];
+                matched[mv] = true;
+                self.finalize(pv, mv);
+            }
+
+            // The remainder (homogeneous part): S1 = its first `rem_pairs` players.
+            let mut remainder: Vec<usize> = Vec::new();
+            let mut rem_pairs = 0;
+            for pi in sg_begin..next_sg_begin {
+                let pv = vertices[pi];
+                if mate[pv] < sg_begin_vertex {
+                    continue;
+                }
+                remainder.push(pi);
+                if mate[pv] < pv {
+                    rem_pairs += 1;
+                }
+            }
+            for (a, &oi) in remainder.iter().enumerate() {
+                for (ri, &pi) in remainder.iter().enumerate().take(a) {
+                    let w = weight_with(&base, pi, oi, ri, rem_pairs);
+                    self.set(vertices[pi], vertices[oi], w);
+                }
+            }
+            mate = self.compute();
+            let first_group_end = rem_pairs;
+            let mut exchanges = 0;
+            for &pi in remainder.iter().take(first_group_end) {
+                let pv = vertices[pi];
+                exchanges += (mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex) as usize;
+            }
+            // D.2 exchanges: the lowest S1 players move down first where possible.
+            let mut left = exchanges;
+            let mut idx = first_group_end;
+            while idx > 0 && left > 0 {
+                idx -= 1;
+                let pi = remainder[idx];
+                let pv = vertices[pi];
+                if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                    for &oi in &remainder[idx + 1..] {
+                        let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                        if !w.is_zero() {
+                            self.set(pv, vertices[oi], w.sub_u64(1));
+                        }
+                    }
+                    mate = self.compute();
+                }
+                let exchange = mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex;
+                left -= exchange as usize;
+                for &oi in &remainder[idx + 1..] {
+                    if exchange {
+                        base[oi][pi] = Big::ZERO;
+                    }
+                    let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                    self.set(pv, vertices[oi], w);
+                }
+            }
+            // … and the highest S2 players move up first.
+            let mut left = exchanges;
+            let mut ridx = first_group_end;
+            let mut k = first_group_end;
+            while k < remainder.len() && left > 1 {
+                let pi = remainder[k];
+                let pv = vertices[pi];
+                let already = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
+                if !already {
+                    for &oi in &remainder[k + 1..] {
+                        let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                        if !w.is_zero() {
+                            self.set(pv, vertices[oi], w.add_u64(1));
+                        }
+                    }
+                    mate = self.compute();
+                }
+                let exchange = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
+                if exchange {
+                    left -= 1;
+                    for &oi in &remainder[..k] {
+                        base[pi][oi] = Big::ZERO;
+                        self.set(pv, vertices[oi], Big::ZERO);
+                    }
+                    for oi in next_sg_begin..count {
+                        base[oi][pi] = Big::ZERO;
+                        self.set(pv, vertices[oi], Big::ZERO);
+                    }
+                }
+                if !already {
+                    for &oi in &remainder[k + 1..] {
+                        let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                        self.set(pv, vertices[oi], w);
+                    }
+                }
+                ridx += 1;
+                k += 1;
+            }
+            // Fix who is in S1 after the exchanges; drop the exchange bits.
+            for (a, &pi) in remainder.iter().enumerate() {
+                let pv = vertices[pi];
+                for &oi in &remainder[a + 1..] {
+                    let ov = vertices[oi];
+                    if mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex) {
+                        base[oi][pi] = Big::ZERO;
+                    }
+                    let w = base[oi][pi];
+                    self.set(pv, ov, w);
+                }
+            }
+            // D.1 each S1 player, from the top, gets the highest possible S2 opponent.
+            for &pi in &remainder {
+                let pv = vertices[pi];
+                if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                    let mut addend = 0u64;
+                    for &oi in remainder.iter().rev() {
+                        let ov = vertices[oi];
+                        if oi <= pi || matched[ov] {
+                            continue;
+                        }
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(pv, ov, w.add_u64(addend));
+                        }
+                        addend += 1;
+                    }
+                    mate = self.compute();
+                    let mv = mate[pv];
+                    matched[pv] = true;
+                    matched[mv] = true;
+                    self.finalize(pv, mv);
+                }
+            }
+            // Unpaired players move down to the next bracket.
+            let mut new_vertices = Vec::new();
+            sg_begin = 0;
+            for (pi, &pv) in vertices.iter().enumerate() {
+                if pi < next_sg_begin && matched[pv] {
+                    result_mate[pv] = Some(mate[pv]);
+                    result_mate[mate[pv]] = Some(pv);
+                } else {
+                    new_vertices.push(pv);
+                    if pi < next_sg_begin {
+                        sg_begin += 1;
+                    }
+                }
+            }
+            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && self.bye_score == self.score(self.p(group_start));
+            for &pv in &new_vertices {
+                if self.score(self.p(mate[pv])) < self.bye_score {
+                    self.single_downfloater_is_bye = false;
+                }
+            }
+            vertices = new_vertices;
+            sg_begin_vertex = next_sg_begin_vertex;
+        }
+        let mut out = Vec::new();
+        for i in 0..v {
+            match result_mate[i] {
+                Some(j) if j > i => out.push((i, Some(j))),
+                Some(_) => {}
+                None => out.push((i, None)),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// E.1–E.5 colour allocation for `a` against `b`.
+fn choose_color(st: &State, a: &P, b: &P) -> Color {
+    if let Some(c) = neutral_color(a, b) {
+        return c;
+    }
+    if a.pref.is_none() {
+        if st.ranks_below(a, b) {
+            if b.rank_index & 1 == 1 { st.initial_color } else { st.initial_color.invert() }
+        } else if a.rank_index & 1 == 1 {
+            st.initial_color.invert()
+        } else {
+            st.initial_color
+        }
+    } else if st.ranks_below(a, b) {
+        b.pref.map(Color::invert).unwrap_or(st.initial_color)
+    } else {
+        a.pref.unwrap_or(st.initial_color)
+    }
+}
+
+fn last_difference(a: &P, b: &P) -> (Option<Color>, Option<Color>) {
+    let ca: Vec<Color> = a.matches.iter().rev().filter(|m| m.played).filter_map(|m| m.color).collect();
+    let cb: Vec<Color> = b.matches.iter().rev().filter(|m| m.played).filter_map(|m| m.color).collect();
+    let mut i = 0;
+    while i < ca.len() && i < cb.len() && ca[i] == cb[i] {
+        i += 1;
+    }
+    (ca.get(i).copied(), cb.get(i).copied())
+}
+
+fn neutral_color(a: &P, b: &P) -> Option<Color> {
+    if compatible_prefs(a.pref, b.pref) {
+        return a.pref.or(b.pref.map(Color::invert));
+    }
+    if a.absolute() && (a.color_imbalance > b.color_imbalance || !b.absolute()) {
+        return a.pref;
+    }
+    if b.absolute() && (b.color_imbalance > a.color_imbalance || !a.absolute()) {
+        return b.pref.map(Color::invert);
+    }
+    if a.strong && !b.strong {
+        return a.pref;
+    }
+    if b.strong && !a.strong {
+        return b.pref.map(Color::invert);
+    }
+    match last_difference(a, b) {
+        (Some(_), Some(cb)) => Some(cb),
+        _ => None,
+    }
+}
+
+fn to_round(st: &State, sorted: &[usize], pairs: &[(usize, Option<usize>)], number: u32) -> Round {
+    let mut boards = Vec::new();
+    let mut byes = Vec::new();
+    for &(a, b) in pairs {
+        let (ia, ib) = (sorted[a], b.map(|b| sorted[b]));
+        match ib {
+            None => byes.push(ia),
+            Some(ib) => {
+                let (lo, hi) = if ia < ib { (ia, ib) } else { (ib, ia) };
+                let c = choose_color(st, &st.ps[lo], &st.ps[hi]);
+                let (w, bl) = if c == Color::White { (lo, hi) } else { (hi, lo) };
+                boards.push(Board { white: w, black: bl, handicap: None });
+            }
+        }
+    }
+    // Publication order: higher player's score, lower player's score, higher player's rank.
+    let key = |bd: &Board| {
+        let (w, b) = (&st.ps[bd.white], &st.ps[bd.black]);
+        let w_below = (w.score, b.rank_index) < (b.score, w.rank_index);
+        let (hi, lo) = if w_below { (b, w) } else { (w, b) };
+        (std::cmp::Reverse(hi.score), std::cmp::Reverse(lo.score), hi.rank_index)
+    };
+    boards.sort_by_key(key);
+    Round { number, boards, byes }
+}

@@ -1,0 +1,877 @@
+//! Maximum-weight matching in general graphs (Edmonds' blossom algorithm with dual variables,
+//! O(n³)), after Galil's "Efficient algorithms for finding maximum matching in graphs" (1986) in
+//! the formulation popularised by J. van Rantwijk. Weights are generic so the Dutch system can use
+//! lexicographic multi-precision weights (`bigint::Big`) and simpler systems plain `i64`.
+
+use crate::bigint::Big;
+
+/// What the algorithm needs from an edge weight.
+pub trait Weight: Copy {
+    fn zero() -> Self;
+    fn plus(&self, o: &Self) -> Self;
+    fn minus(&self, o: &Self) -> Self;
+    fn half(&self) -> Self;
+    fn less(&self, o: &Self) -> bool;
+    fn is_zero(&self) -> bool;
+    fn one() -> Self;
+    fn is_odd(&self) -> bool;
+}
+
+impl Weight for i64 {
+    fn zero() -> Self {
+        0
+    }
+    fn plus(&self, o: &Self) -> Self {
+        self + o
+    }
+    fn minus(&self, o: &Self) -> Self {
+        self - o
+    }
+    fn half(&self) -> Self {
+        self.div_euclid(2)
+    }
+    fn less(&self, o: &Self) -> bool {
+        self < o
+    }
+    fn is_zero(&self) -> bool {
+        *self == 0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn is_odd(&self) -> bool {
+        self & 1 == 1
+    }
+}
+
+impl<const N: usize> Weight for Big<N> {
+    fn zero() -> Self {
+        Big::ZERO
+    }
+    fn plus(&self, o: &Self) -> Self {
+        self.add(o)
+    }
+    fn minus(&self, o: &Self) -> Self {
+        self.sub(o)
+    }
+    fn half(&self) -> Self {
+        self.shr1()
+    }
+    fn less(&self, o: &Self) -> bool {
+        self.lt(o)
+    }
+    fn is_zero(&self) -> bool {
+        Big::is_zero(self)
+    }
+    fn one() -> Self {
+        Big::from_u64(1)
+    }
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+struct Solver<W: Weight> {
+    nv: usize,
+    maxcard: bool,
+    edges: Vec<(usize, usize, W)>,
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+/// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
+/// non-negative; zero-weight edges never matter). Returns each vertex's mate.
+pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> Vec<Option<usize>> {
+    if n == 0 || edges.is_empty() {
+        return vec![None; n];
+    }
+    // Double the weights so that every dual change stays integral (delta3 halves a slack).
+    let doubled: Vec<(usize, usize, W)> = edges.iter().map(|&(i, j, w)| (i, j, w.plus(&w))).collect();
+    let mut maxweight = W::zero();
+    for e in &doubled {
+        if maxweight.less(&e.2) {
+            maxweight = e.2;
+        }
+    }
+    let ne = doubled.len();
+    let mut endpoint = Vec::with_capacity(2 * ne);
+    let mut neighbend = vec![Vec::new(); n];
+    for (k, &(i, j, _)) in doubled.iter().enumerate() {
+        endpoint.push(i);
+        endpoint.push(j);
+        neighbend[i].push(2 * k + 1);
+        neighbend[j].push(2 * k);
+    }
+    let mut s = Solver {
+        nv: n,
+        maxcard: false,
+        edges: doubled,
+        endpoint,
+        neighbend,
+        mate: vec![NONE; n],
+        label: vec![0; 2 * n],
+        labelend: vec![NONE; 2 * n],
+        inblossom: (0..n).collect(),
+        blossomparent: vec![NONE; 2 * n],
+        blossomchilds: vec![Vec::new(); 2 * n],
+        blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+        blossomendps: vec![Vec::new(); 2 * n],
+        bestedge: vec![NONE; 2 * n],
+        blossombestedges: vec![None; 2 * n],
+        unusedblossoms: (n..2 * n).collect(),
+        dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
+        allowedge: vec![false; ne],
+        queue: Vec::new(),
+    };
+    s.run();
+    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
+}
+
+impl<W: Weight> Solver<W> {
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i].plus(&self.dualvar[j]).minus(&w.plus(&w))
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.nv {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("blossom pool");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.leaves_of(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.nv];
+        for &bv in &path {
+            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                None => self.leaves_of(bv).iter().map(|&v| self.neighbend[v].iter().map(|p| p / 2).collect()).collect(),
+                Some(l) => vec![l],
+            };
+            for nblist in nblists {
+                for k in nblist {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k).less(&self.slack(bestedgeto[bj])))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &list {
+            if self.bestedge[b] == NONE || self.slack(k).less(&self.slack(self.bestedge[b])) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(list);
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.nv {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let len = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                self.label[self.endpoint[p ^ 1]] = 0;
+                let ep = self.blossomendps[b][idx(j - endptrick as isize)];
+                self.label[self.endpoint[ep ^ endptrick ^ 1]] = 0;
+                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                self.allowedge[ep / 2] = true;
+                j += jstep;
+                p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[idx(j)];
+            let ep1 = self.endpoint[p ^ 1];
+            self.label[ep1] = 2;
+            self.label[bv] = 2;
+            self.labelend[ep1] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[idx(j)] != entrychild {
+                let bv = childs[idx(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for v in self.leaves_of(bv) {
+                    if self.label[v] != 0 {
+                        found = v;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    let v = found;
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[m]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = u8::MAX;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.nv {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b].iter().position(|&c| c == t).unwrap();
+        let mut j = i as isize;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            let p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
+            if t >= self.nv {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][idx(j)];
+            if t >= self.nv {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.nv {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.nv {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn run(&mut self) {
+        let n = self.nv;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    let nb = self.neighbend[v].clone();
+                    for p in nb {
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if !W::zero().less(&kslack) {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack.less(&self.slack(self.bestedge[b])) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack.less(&self.slack(self.bestedge[w])))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual update: delta1 (vertex dual reaches 0), delta2/3 (edge becomes tight),
+                // delta4 (T-blossom dual reaches 0).
+                let mut deltatype = 0;
+                let mut delta = W::zero();
+                if !self.maxcard {
+                    deltatype = 1;
+                    delta = self.dualvar[..n].iter().copied().fold(self.dualvar[0], |m, d| if d.less(&m) { d } else { m });
+                }
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d.less(&delta) {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d.less(&delta) {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b].less(&delta))
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == 0 {
+                    // Max-cardinality mode: no further improvement; stop without a dual change.
+                    break;
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v].minus(&delta),
+                        2 => self.dualvar[v] = self.dualvar[v].plus(&delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].plus(&delta),
+                            2 => self.dualvar[b] = self.dualvar[b].minus(&delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+/// A maximum-weight *perfect* matching on a complete graph whose weights change a few vertices
+/// at a time, re-solved from the previous optimum (warm start) instead of from scratch.
+///
+/// Absent edges get a weight below any perfect matching made of present edges, so the result
+/// is the maximum-weight maximum-cardinality matching of the present edges whenever a perfect
+/// one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
+/// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
+/// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
+/// it is unmatched, its dual is raised to make its edges feasible again, and the ordinary
+/// stages re-augment — O(changed vertices × E) instead of O(V × E).
+pub struct Incremental<W: Weight> {
+    s: Solver<W>,
+    neg: W,
+    dirty: Vec<usize>,
+    is_dirty: Vec<bool>,
+}
+
+fn pair_index(i: usize, j: usize) -> usize {
+    let (a, b) = if i < j { (i, j) } else { (j, i) };
+    b * (b - 1) / 2 + a
+}
+
+impl<W: Weight> Incremental<W> {
+    /// `n` vertices (must be even), all edges absent; `neg` must be below minus the weight of
+    /// any perfect matching of present edges; `start` at least the largest present weight.
+    pub fn new(n: usize, neg: W, start: W) -> Self {
+        assert!(n % 2 == 0);
+        let ne = n * n.saturating_sub(1) / 2;
+        let mut edges = Vec::with_capacity(ne);
+        let mut endpoint = Vec::with_capacity(2 * ne);
+        for j in 0..n {
+            for i in 0..j {
+                edges.push((i, j, neg.plus(&neg)));
+                endpoint.push(i);
+                endpoint.push(j);
+            }
+        }
+        let mut neighbend = vec![Vec::with_capacity(n); n];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let s = Solver {
+            nv: n,
+            maxcard: true,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
+            allowedge: vec![false; ne],
+            queue: Vec::new(),
+        };
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n] }
+    }
+
+    pub fn len(&self) -> usize {
+        self.s.nv
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.s.nv == 0
+    }
+
+    /// Set the weight of edge i–j; zero means absent.
+    pub fn set(&mut self, i: usize, j: usize, w: W) {
+        let k = pair_index(i, j);
+        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        let old = self.s.edges[k].2;
+        if !old.less(&w2) && !w2.less(&old) {
+            return;
+        }
+        self.s.edges[k].2 = w2;
+        for v in [i, j] {
+            if !self.is_dirty[v] {
+                self.is_dirty[v] = true;
+                self.dirty.push(v);
+            }
+        }
+    }
+
+    pub fn weight(&self, i: usize, j: usize) -> W {
+        let w2 = self.s.edges[pair_index(i, j)].2;
+        if w2.less(&W::zero()) { W::zero() } else { w2.half() }
+    }
+
+    /// Whether edge i–j is present.
+    pub fn present(&self, i: usize, j: usize) -> bool {
+        !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+    }
+
+    /// Dissolve the top-level blossom `b`: its dual moves onto its vertices (every edge stays
+    /// feasible, edges leaving it gain slack), so the base's outside edge may no longer be
+    /// tight and is unmatched.
+    fn dissolve(&mut self, b: usize) {
+        let z = self.s.dualvar[b];
+        if !z.is_zero() {
+            for v in self.s.leaves_of(b) {
+                self.s.dualvar[v] = self.s.dualvar[v].plus(&z);
+            }
+            self.s.dualvar[b] = W::zero();
+            let base = self.s.blossombase[b];
+            let p = self.s.mate[base];
+            if p != NONE {
+                let m = self.s.endpoint[p];
+                self.s.mate[m] = NONE;
+                self.s.mate[base] = NONE;
+            }
+        }
+        // Children become top-level blossoms (with their own duals) or plain vertices.
+        let childs = self.s.blossomchilds[b].clone();
+        for &c in &childs {
+            self.s.blossomparent[c] = NONE;
+            if c < self.s.nv {
+                self.s.inblossom[c] = c;
+            } else {
+                for v in self.s.leaves_of(c) {
+                    self.s.inblossom[v] = c;
+                }
+            }
+        }
+        self.s.label[b] = 0;
+        self.s.labelend[b] = NONE;
+        self.s.blossomchilds[b] = Vec::new();
+        self.s.blossomendps[b] = Vec::new();
+        self.s.blossombase[b] = NONE;
+        self.s.blossombestedges[b] = None;
+        self.s.bestedge[b] = NONE;
+        self.s.unusedblossoms.push(b);
+    }
+
+    /// Re-optimise after `set` calls; returns each vertex's mate.
+    pub fn compute(&mut self) -> Vec<usize> {
+        let dirty = std::mem::take(&mut self.dirty);
+        for &v in &dirty {
+            while self.s.inblossom[v] != v {
+                let b = self.s.inblossom[v];
+                self.dissolve(b);
+            }
+            let p = self.s.mate[v];
+            if p != NONE {
+                let u = self.s.endpoint[p];
+                self.s.mate[u] = NONE;
+                self.s.mate[v] = NONE;
+            }
+        }
+        for &v in &dirty {
+            self.is_dirty[v] = false;
+            // Raise (or lower) v's dual to the least value keeping all its edges feasible.
+            let mut best: Option<W> = None;
+            for &p in &self.s.neighbend[v] {
+                let u = self.s.endpoint[p];
+                // Tight means du + dv = 2·(stored weight) in this formulation.
+                let w2 = self.s.edges[p / 2].2;
+                let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
+                if best.is_none_or(|b| b.less(&need)) {
+                    best = Some(need);
+                }
+            }
+            if let Some(b) = best {
+                self.s.dualvar[v] = b;
+            }
+        }
+        // delta3 halves slacks between S-vertices: they stay even as long as every free vertex
+        // (tree root) starts a stage with a dual of the same parity. Raising a free vertex's
+        // dual keeps all its edges feasible.
+        for v in 0..self.s.nv {
+            if self.s.mate[v] == NONE && self.s.dualvar[v].is_odd() {
+                self.s.dualvar[v] = self.s.dualvar[v].plus(&W::one());
+            }
+        }
+        self.s.run();
+        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.endpoint[self.s.mate[v]] }).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn weight(m: &[Option<usize>], edges: &[(usize, usize, i64)]) -> i64 {
+        edges.iter().filter(|&&(i, j, _)| m[i] == Some(j)).map(|e| e.2).sum()
+    }
+
+    fn brute(n: usize, edges: &[(usize, usize, i64)]) -> i64 {
+        fn go(v: usize, n: usize, used: &mut Vec<bool>, adj: &Vec<Vec<i64>>) -> i64 {
+            if v == n {
+                return 0;
+            }
+            if used[v] {
+                return go(v + 1, n, used, adj);
+            }
+            used[v] = true;
+            let mut best = go(v + 1, n, used, adj);
+            for u in v + 1..n {
+                if !used[u] && adj[v][u] > 0 {
+                    used[u] = true;
+                    best = best.max(adj[v][u] + go(v + 1, n, used, adj));
+                    used[u] = false;
+                }
+            }
+            used[v] = false;
+            best
+        }
+        let mut adj = vec![vec![0; n]; n];
+        for &(i, j, w) in edges {
+            adj[i][j] = adj[i][j].max(w);
+            adj[j][i] = adj[i][j];
+        }
+        go(0, n, &mut vec![false; n], &adj)
+    }
+
+    #[test]
+    fn known_small_cases() {
+        // van Rantwijk's test cases: a triangle with a pendant, and a blossom that must expand.
+        let e = [(1, 2, 10), (2, 3, 11)];
+        assert_eq!(max_weight_matching(4, &e), vec![None, None, Some(3), Some(2)]);
+        let e = [(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)];
+        assert_eq!(max_weight_matching(7, &e), vec![None, Some(6), Some(3), Some(2), Some(5), Some(4), Some(1)]);
+        let e = [(1, 2, 23), (1, 5, 22), (1, 6, 15), (2, 3, 25), (3, 4, 22), (4, 5, 25), (4, 8, 14), (5, 7, 13)];
+        assert_eq!(
+            max_weight_matching(9, &e),
+            vec![None, Some(6), Some(3), Some(2), Some(8), Some(7), Some(1), Some(5), Some(4)]
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn incremental_matches_fresh(n2 in 1usize..9, steps in proptest::collection::vec(proptest::collection::vec((0usize..16, 0usize..16, 0i64..30), 1..6), 1..8)) {
+            let n = 2 * n2;
+            // Big weights so that "absent" (zero) edges are far below any perfect matching.
+            let neg = -1_000_000i64;
+            let mut inc = Incremental::new(n, neg, 100);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 1 + ((i * 7 + j * 3) % 5) as i64; w[j][i] = w[i][j]; inc.set(i, j, w[i][j]); } }
+            inc.compute();
+            for step in steps {
+                for (i, j, x) in step {
+                    let (i, j) = (i % n, j % n);
+                    if i == j { continue; }
+                    w[i][j] = x; w[j][i] = x;
+                    inc.set(i, j, x);
+                }
+                let m = inc.compute();
+                let mut edges = Vec::new();
+                for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
+                let fresh = max_weight_matching(n, &edges);
+                let perfect = fresh.iter().all(|x| x.is_some());
+                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+                for v in 0..n { prop_assert_eq!(m[m[v]], v); }
+                if perfect {
+                    prop_assert!((0..n).all(|v| inc.present(v, m[v])));
+                    // Max-weight perfect matching: at least as heavy as any perfect one, and a
+                    // perfect matching that is max-weight overall when the fresh optimum is perfect.
+                    prop_assert_eq!(got, want);
+                }
+            }
+        }
+
+        #[test]
+        fn optimal_on_random_graphs(n in 1usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 1i64..20), 0..24)) {
+            let mut seen = std::collections::HashSet::new();
+            let edges: Vec<_> = raw.into_iter()
+                .filter(|&(i, j, _)| i < n && j < n && i != j && seen.insert((i.min(j), i.max(j))))
+                .collect();
+            let m = max_weight_matching(n, &edges);
+            for v in 0..n {
+                if let Some(u) = m[v] { prop_assert_eq!(m[u], Some(v)); }
+            }
+            prop_assert_eq!(weight(&m, &edges), brute(n, &edges));
+            let big: Vec<_> = edges.iter().map(|&(i, j, w)| (i, j, Big::<2>::from_u64(w as u64).shl(70))).collect();
+            let mb = max_weight_matching(n, &big);
+            prop_assert_eq!(weight(&mb, &edges), brute(n, &edges));
+        }
+    }
+}

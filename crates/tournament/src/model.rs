@@ -1,0 +1,387 @@
+//! The tournament model: players, rounds, results, scoring (RULES.md §3; fesa 12, 14; pl 8).
+//!
+//! Points are kept in tenths (TRF convention): a win is 10, a draw 5.
+//! Colours follow TRF: `White` is the side listed first on the board, which moves first. In
+//! shogi that is sente ("black" in SPEC.md terms) and in Go Black; the pairing output's first
+//! column is always the player who moves first.
+
+use serde::Serialize;
+
+/// Points in tenths.
+pub type Points = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub fn invert(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// What happened to one player in one round (FIDE TRF16 result codes, plus byes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// `1` — game won over the board.
+    Win,
+    /// `=` — drawn (or, under fesa 12.2, the replay decided it: see `RoundEntry::replayed_draw`).
+    Draw,
+    /// `0` — lost.
+    Loss,
+    /// `+` — forfeit win (opponent absent).
+    ForfeitWin,
+    /// `-` — forfeit loss; both players `-` is a double forfeit.
+    ForfeitLoss,
+    /// `W`, `D`, `L` — played but unrated (e.g. fewer than one move each).
+    UnratedWin,
+    UnratedDraw,
+    UnratedLoss,
+    /// `U` — the pairing-allocated bye (pl 8.2.5: one point).
+    PairingBye,
+    /// `F` — full-point bye given by the organiser.
+    FullBye,
+    /// `H` — half-point bye.
+    HalfBye,
+    /// `Z` — zero-point bye (announced absence).
+    ZeroBye,
+    /// blank — not paired (absent, withdrawn, excluded).
+    NotPaired,
+}
+
+/// The score class of an outcome, before the tournament's point values are applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    pub fn from_code(c: char) -> Option<Outcome> {
+        Some(match c.to_ascii_uppercase() {
+            '1' => Outcome::Win,
+            '=' => Outcome::Draw,
+            '0' => Outcome::Loss,
+            '+' => Outcome::ForfeitWin,
+            '-' => Outcome::ForfeitLoss,
+            'W' => Outcome::UnratedWin,
+            'D' => Outcome::UnratedDraw,
+            'L' => Outcome::UnratedLoss,
+            'U' => Outcome::PairingBye,
+            'F' => Outcome::FullBye,
+            'H' => Outcome::HalfBye,
+            'Z' => Outcome::ZeroBye,
+            ' ' => Outcome::NotPaired,
+            _ => return None,
+        })
+    }
+
+    pub fn code(self) -> char {
+        match self {
+            Outcome::Win => '1',
+            Outcome::Draw => '=',
+            Outcome::Loss => '0',
+            Outcome::ForfeitWin => '+',
+            Outcome::ForfeitLoss => '-',
+            Outcome::UnratedWin => 'W',
+            Outcome::UnratedDraw => 'D',
+            Outcome::UnratedLoss => 'L',
+            Outcome::PairingBye => 'U',
+            Outcome::FullBye => 'F',
+            Outcome::HalfBye => 'H',
+            Outcome::ZeroBye => 'Z',
+            Outcome::NotPaired => ' ',
+        }
+    }
+
+    pub fn score(self) -> Score {
+        match self {
+            Outcome::Win | Outcome::ForfeitWin | Outcome::UnratedWin | Outcome::PairingBye | Outcome::FullBye => {
+                Score::Win
+            }
+            Outcome::Draw | Outcome::UnratedDraw | Outcome::HalfBye => Score::Draw,
+            _ => Score::Loss,
+        }
+    }
+
+    /// Over-the-board results (rated or not).
+    pub fn is_game(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win | Outcome::Draw | Outcome::Loss | Outcome::UnratedWin | Outcome::UnratedDraw | Outcome::UnratedLoss
+        )
+    }
+}
+
+/// One player's round: opponent (0-based player index), colour, outcome.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundEntry {
+    pub opponent: Option<usize>,
+    pub color: Option<Color>,
+    pub outcome: Outcome,
+    /// fesa 12.2 / pl 5.5: the game was drawn and replayed at once with colours reversed;
+    /// `outcome` is the replay's result and `color` the colour of the replay.
+    pub replayed_draw: bool,
+}
+
+impl RoundEntry {
+    pub fn unpaired() -> Self {
+        RoundEntry { opponent: None, color: None, outcome: Outcome::NotPaired, replayed_draw: false }
+    }
+
+    /// A game was played over the board (bbpPairings: "gameWasPlayed").
+    pub fn played(&self) -> bool {
+        self.opponent.is_some() && self.color.is_some() && self.outcome.is_game()
+    }
+
+    /// The player took part in the pairing of the round: paired with someone (even if the game
+    /// was forfeited) or given the pairing-allocated bye.
+    pub fn participated(&self) -> bool {
+        self.opponent.is_some() || matches!(self.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+    }
+}
+
+/// Player status beyond the round entries (fesa 14.4b, withdrawals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+pub enum Status {
+    #[default]
+    Active,
+    /// Withdrew; not paired from this round (1-based) on.
+    Withdrawn(u32),
+    /// fesa 14.4b: removed from play in a round, so excluded from this round (1-based) on.
+    Excluded(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct Player {
+    /// Starting rank (TRF pairing number), 1-based.
+    pub number: u32,
+    pub sex: String,
+    pub title: String,
+    pub name: String,
+    pub rating: u32,
+    pub federation: String,
+    pub fide_id: String,
+    pub birth: String,
+    /// Points as written in the file (tenths), before validation.
+    pub points: Points,
+    pub rank: u32,
+    pub rounds: Vec<RoundEntry>,
+    /// Shogi grade as a number (kyu negative: 1-kyu = 0, 1-dan = 1, 2-dan = 2 …), or Go grade
+    /// likewise (30k = -29 … 1k = 0, 1d = 1); used for handicaps and McMahon groups.
+    pub grade: Option<i32>,
+    pub club: String,
+    pub status: Status,
+    /// Accelerated points per round (TRF(x) XXA), tenths.
+    pub acceleration: Vec<Points>,
+}
+
+/// Point values in tenths (TRF(x) BBW/BBD/BBL/BBZ/BBF/BBU codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Scoring {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+    pub zero_bye: Points,
+    pub forfeit_loss: Points,
+    pub pairing_bye: Points,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        // ufs 10.1 (win 1, draw ½, loss 0); fesa 12.1 uses the same values and has no draws;
+        // pl 8.2.5: the bye is one point.
+        Scoring { win: 10, draw: 5, loss: 0, zero_bye: 0, forfeit_loss: 0, pairing_bye: 10 }
+    }
+}
+
+impl Scoring {
+    /// Points of one round entry for `player` (bbpPairings' convention for the bye codes).
+    pub fn points(&self, e: &RoundEntry) -> Points {
+        match e.outcome.score() {
+            Score::Loss => {
+                if e.participated() {
+                    if e.played() { self.loss } else { self.forfeit_loss }
+                } else {
+                    self.zero_bye
+                }
+            }
+            Score::Win => {
+                if e.opponent.is_none() && e.participated() {
+                    self.pairing_bye
+                } else {
+                    self.win
+                }
+            }
+            Score::Draw => self.draw,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+pub enum Game {
+    #[default]
+    Shogi,
+    Go,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+pub enum System {
+    #[default]
+    Dutch,
+    McMahon,
+    RoundRobin,
+    Knockout,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct Tournament {
+    pub name: String,
+    pub game: Game,
+    /// Ruleset id (`fesa-2017`, `ufs-2016`, `pl`, `rfg`).
+    pub rules: String,
+    pub system: System,
+    /// Players by pairing number (index = number − 1).
+    pub players: Vec<Player>,
+    /// Rounds announced (TRF(x) XXR / TRF-2025 142).
+    pub planned_rounds: u32,
+    pub scoring: Scoring,
+    /// Colour of the top-ranked player in round 1 (TRF(x) XXC white1/black1), when known.
+    pub initial_color: Option<Color>,
+    /// TRF(x) XXC rank: pairing ids are not ordered by rank; sort by the rating instead.
+    pub use_rank: bool,
+    /// Groups of players who must never meet (TRF(x) XXP: e.g. same club or family).
+    pub forbidden: Vec<Vec<usize>>,
+    /// Header lines kept verbatim for round trips (012 name, 022 city, …).
+    pub header: Vec<String>,
+    /// Player indices in the order of the file's `001` lines (the ranking order when
+    /// `use_rank` is set).
+    pub order: Vec<usize>,
+}
+
+impl Tournament {
+    /// Players in file order (`order`), or by pairing number when built in code.
+    pub fn file_order(&self) -> Vec<usize> {
+        if self.order.len() == self.players.len() { self.order.clone() } else { (0..self.players.len()).collect() }
+    }
+
+    /// Number of rounds that have entries (paired or with results).
+    pub fn rounds_recorded(&self) -> usize {
+        self.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0)
+    }
+
+    /// Score after `rounds` rounds (tenths).
+    pub fn score_after(&self, player: usize, rounds: usize) -> Points {
+        self.players[player].rounds.iter().take(rounds).map(|e| self.scoring.points(e)).sum()
+    }
+
+    pub fn score(&self, player: usize) -> Points {
+        self.score_after(player, usize::MAX)
+    }
+
+    /// fesa 14.4a: the two have already met over the board or by forfeit.
+    pub fn have_met(&self, a: usize, b: usize) -> bool {
+        self.players[a].rounds.iter().any(|e| e.opponent == Some(b))
+    }
+
+    /// pl 8.2.6: at most one bye per player.
+    pub fn had_bye(&self, p: usize) -> bool {
+        self.players[p].rounds.iter().any(|e| matches!(e.outcome, Outcome::PairingBye) || (e.opponent.is_none() && e.outcome == Outcome::ForfeitWin))
+    }
+
+    /// Whether the player may be paired in round `round` (1-based).
+    pub fn available(&self, p: usize, round: u32) -> bool {
+        match self.players[p].status {
+            Status::Active => true,
+            Status::Withdrawn(r) | Status::Excluded(r) => round < r,
+        }
+    }
+
+    /// Record a round's pairings (white/black indices, byes) as unplayed entries.
+    pub fn add_round(&mut self, round: &Round) {
+        let r = round.number as usize;
+        for p in &mut self.players {
+            while p.rounds.len() < r {
+                p.rounds.push(RoundEntry::unpaired());
+            }
+        }
+        for b in &round.boards {
+            self.players[b.white].rounds[r - 1] =
+                RoundEntry { opponent: Some(b.black), color: Some(Color::White), outcome: Outcome::NotPaired, replayed_draw: false };
+            self.players[b.black].rounds[r - 1] =
+                RoundEntry { opponent: Some(b.white), color: Some(Color::Black), outcome: Outcome::NotPaired, replayed_draw: false };
+        }
+        for &p in &round.byes {
+            self.players[p].rounds[r - 1] =
+                RoundEntry { opponent: None, color: None, outcome: Outcome::PairingBye, replayed_draw: false };
+        }
+    }
+
+    /// Enter a board's result (fesa 12.2: a drawn game replayed with colours reversed is entered
+    /// with the replay's outcome and `replayed = true`).
+    pub fn set_result(&mut self, round: u32, white: usize, white_outcome: Outcome, replayed: bool) -> Result<(), String> {
+        let r = round as usize - 1;
+        let black = self.players[white].rounds.get(r).and_then(|e| e.opponent).ok_or("player has no opponent in that round")?;
+        let black_outcome = match white_outcome {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::ForfeitWin => Outcome::ForfeitLoss,
+            Outcome::ForfeitLoss => Outcome::ForfeitWin,
+            Outcome::UnratedWin => Outcome::UnratedLoss,
+            Outcome::UnratedLoss => Outcome::UnratedWin,
+            Outcome::UnratedDraw => Outcome::UnratedDraw,
+            _ => return Err("not a game result".into()),
+        };
+        for (p, o) in [(white, white_outcome), (black, black_outcome)] {
+            let e = &mut self.players[p].rounds[r];
+            e.outcome = o;
+            e.replayed_draw = replayed;
+            if replayed {
+                // fesa 12.2: the replay is played with colours reversed.
+                e.color = e.color.map(Color::invert);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One board of a round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Board {
+    /// Moves first (TRF white; sente in shogi, Black in Go).
+    pub white: usize,
+    pub black: usize,
+    /// Handicap for the weaker player, if the tournament uses handicaps.
+    pub handicap: Option<String>,
+}
+
+/// A round's pairings.
+#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+pub struct Round {
+    pub number: u32,
+    pub boards: Vec<Board>,
+    /// Players given the pairing-allocated bye (pl 8.2.5).
+    pub byes: Vec<usize>,
+}
+
+impl Round {
+    /// bbpPairings' `-p` output: the number of pairs, then `WHITE BLACK` (1-based), a bye as
+    /// `ID 0`.
+    pub fn to_bbp(&self, t: &Tournament) -> String {
+        let mut s = format!("{}\n", self.boards.len() + self.byes.len());
+        for b in &self.boards {
+            s += &format!("{} {}\n", t.players[b.white].number, t.players[b.black].number);
+        }
+        for &p in &self.byes {
+            s += &format!("{} 0\n", t.players[p].number);
+        }
+        s
+    }
+}

@@ -1,0 +1,310 @@
+//! Standings: order by score (McMahon score in McMahon tournaments) then tie-breaks in the
+//! configured order; output as text, CSV, HTML, JSON, and the EGF results table for Go.
+
+use crate::model::{Color, Game, Outcome, Tournament};
+use crate::tiebreak::{fmt, Calculator, Config, TieBreak, Value};
+use crate::trf::grade_to_str;
+use serde::Serialize;
+
+/// Rank by score alone (ties keep pairing-number order), as written to TRF's rank column.
+pub fn simple_ranks(t: &Tournament) -> Vec<u32> {
+    let mut idx: Vec<usize> = (0..t.players.len()).collect();
+    idx.sort_by_key(|&i| (std::cmp::Reverse(t.score(i)), i));
+    let mut ranks = vec![0; idx.len()];
+    for (r, &i) in idx.iter().enumerate() {
+        ranks[i] = r as u32 + 1;
+    }
+    ranks
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// Shared by players equal on every criterion.
+    pub rank: u32,
+    /// 0-based player index.
+    #[serde(skip)]
+    pub player: usize,
+    pub number: u32,
+    pub name: String,
+    pub rating: u32,
+    pub grade: Option<String>,
+    pub club: String,
+    pub federation: String,
+    /// Points (hundredths in `score_value`), as text.
+    pub score: String,
+    #[serde(skip)]
+    pub score_value: Value,
+    /// McMahon score, in McMahon tournaments.
+    pub mms: Option<String>,
+    pub tiebreaks: Vec<(String, String)>,
+    #[serde(skip)]
+    pub tiebreak_values: Vec<Value>,
+    /// Crosstable cells per round: opponent's rank, colour, result (`12w1`, `3b=`, `U` …).
+    pub rounds: Vec<String>,
+}
+
+/// Compute the standings. With `mcmahon`, the McMahon score (start score from `cfg.mms0` plus
+/// points) is the main criterion (pl 8.3 McMahon).
+pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
+    let calc = Calculator::new(t, cfg);
+    let n = t.players.len();
+    let main = |p: usize| if mcmahon { calc.mms(p) } else { calc.score(p) };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&p| std::cmp::Reverse(main(p)));
+    let mut keys: Vec<Vec<Value>> = (0..n).map(|p| vec![main(p)]).collect();
+    // Each tie-break is computed inside the groups still tied (direct encounter needs the group).
+    for &tb in &cfg.order {
+        let mut i = 0;
+        while i < order.len() {
+            let mut j = i;
+            while j < order.len() && keys[order[j]] == keys[order[i]] {
+                j += 1;
+            }
+            let group: Vec<usize> = order[i..j].to_vec();
+            for &p in &group {
+                let v = calc.value(tb, p, &group);
+                keys[p].push(v);
+            }
+            i = j;
+        }
+        order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    }
+    order.sort_by(|&a, &b| keys[b].cmp(&keys[a]).then(a.cmp(&b)));
+    let mut rank_of = vec![0u32; n];
+    for (k, &p) in order.iter().enumerate() {
+        rank_of[p] = if k > 0 && keys[order[k - 1]] == keys[p] { rank_of[order[k - 1]] } else { k as u32 + 1 };
+    }
+    let rounds = t.rounds_recorded();
+    order
+        .iter()
+        .map(|&p| {
+            let pl = &t.players[p];
+            let cells = (0..rounds)
+                .map(|r| match pl.rounds.get(r) {
+                    Some(e) => match e.opponent {
+                        Some(o) => format!(
+                            "{}{}{}{}",
+                            rank_of[o],
+                            match e.color {
+                                Some(Color::White) => "w",
+                                Some(Color::Black) => "b",
+                                None => "-",
+                            },
+                            e.outcome.code(),
+                            if e.replayed_draw { "r" } else { "" }
+                        ),
+                        None if e.outcome == Outcome::NotPaired => "-".into(),
+                        None => e.outcome.code().to_string(),
+                    },
+                    None => "-".into(),
+                })
+                .collect();
+            Row {
+                rank: rank_of[p],
+                player: p,
+                number: pl.number,
+                name: pl.name.clone(),
+                rating: pl.rating,
+                grade: pl.grade.map(grade_to_str),
+                club: pl.club.clone(),
+                federation: pl.federation.clone(),
+                score: fmt(calc.score(p)),
+                score_value: calc.score(p),
+                mms: mcmahon.then(|| fmt(calc.mms(p))),
+                tiebreaks: cfg.order.iter().zip(&keys[p][1..]).map(|(tb, v)| (tb.label().to_string(), fmt(*v))).collect(),
+                tiebreak_values: keys[p][1..].to_vec(),
+                rounds: cells,
+            }
+        })
+        .collect()
+}
+
+fn header(rows: &[Row], order: &[TieBreak], mcmahon: bool, rounds: usize) -> Vec<String> {
+    let _ = rows;
+    let mut h: Vec<String> = ["Rank", "No", "Name", "Rating", "Grade", "Club", "Pts"].iter().map(|s| s.to_string()).collect();
+    if mcmahon {
+        h.push("MMS".into());
+    }
+    h.extend(order.iter().map(|t| t.label().to_string()));
+    h.extend((1..=rounds).map(|r| format!("R{r}")));
+    h
+}
+
+fn cells(r: &Row) -> Vec<String> {
+    let mut c = vec![
+        r.rank.to_string(),
+        r.number.to_string(),
+        r.name.clone(),
+        if r.rating > 0 { r.rating.to_string() } else { String::new() },
+        r.grade.clone().unwrap_or_default(),
+        r.club.clone(),
+        r.score.clone(),
+    ];
+    if let Some(m) = &r.mms {
+        c.push(m.clone());
+    }
+    c.extend(r.tiebreaks.iter().map(|(_, v)| v.clone()));
+    c.extend(r.rounds.iter().cloned());
+    c
+}
+
+/// Plain-text standings with the crosstable (one column per round).
+pub fn to_text(t: &Tournament, rows: &[Row], order: &[TieBreak], mcmahon: bool) -> String {
+    let h = header(rows, order, mcmahon, t.rounds_recorded());
+    let all: Vec<Vec<String>> = std::iter::once(h).chain(rows.iter().map(cells)).collect();
+    let widths: Vec<usize> = (0..all[0].len()).map(|c| all.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut s = String::new();
+    if !t.name.is_empty() {
+        s += &format!("{}\n\n", t.name);
+    }
+    for r in &all {
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, v)| if c == 2 || c == 5 { format!("{v:<w$}", w = widths[c]) } else { format!("{v:>w$}", w = widths[c]) })
+            .collect();
+        s += line.join("  ").trim_end();
+        s.push('\n');
+    }
+    s
+}
+
+fn csv_field(v: &str) -> String {
+    if v.contains([',', '"', '\n']) { format!("\"{}\"", v.replace('"', "\"\"")) } else { v.to_string() }
+}
+
+pub fn to_csv(t: &Tournament, rows: &[Row], order: &[TieBreak], mcmahon: bool) -> String {
+    let mut s = header(rows, order, mcmahon, t.rounds_recorded()).join(",");
+    s.push('\n');
+    for r in rows {
+        s += &cells(r).iter().map(|c| csv_field(c)).collect::<Vec<_>>().join(",");
+        s.push('\n');
+    }
+    s
+}
+
+fn html_escape(v: &str) -> String {
+    v.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+pub fn to_html(t: &Tournament, rows: &[Row], order: &[TieBreak], mcmahon: bool) -> String {
+    let mut s = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>");
+    s += &html_escape(&t.name);
+    s += "</title></head><body>\n";
+    if !t.name.is_empty() {
+        s += &format!("<h1>{}</h1>\n", html_escape(&t.name));
+    }
+    s += "<table>\n<tr>";
+    for h in header(rows, order, mcmahon, t.rounds_recorded()) {
+        s += &format!("<th>{}</th>", html_escape(&h));
+    }
+    s += "</tr>\n";
+    for r in rows {
+        s += "<tr>";
+        for c in cells(r) {
+            s += &format!("<td>{}</td>", html_escape(&c));
+        }
+        s += "</tr>\n";
+    }
+    s += "</table>\n</body></html>\n";
+    s
+}
+
+pub fn to_json(rows: &[Row]) -> String {
+    serde_json::to_string_pretty(rows).expect("rows serialise")
+}
+
+/// EGF results table (the European Go Database's tournament format): one line per player —
+/// place, name, grade, country, club, then each round as `opponent-place` + `+`/`-`/`=` +
+/// `/w` or `/b` + handicap stones; byes as `0+`, absences as `0-`; then the score columns.
+pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
+    let mut s = String::new();
+    s += &format!("; EV[{}]\n", t.name);
+    s += &format!("; CL[{}]\n", if t.game == Game::Go { "A" } else { "-" });
+    s += "; PC[]\n; DT[]\n; HA[h9]\n; KM[6.5]\n; TM[]\n; CM[shinpan]\n;\n";
+    s += &format!("; Pl Name{:26} Grd Co Club  {}\n", "", if mcmahon { "MMS" } else { "Pts" });
+    let place_of: std::collections::HashMap<usize, u32> = rows.iter().map(|r| (r.player, r.rank)).collect();
+    for r in rows {
+        let p = &t.players[r.player];
+        let mut line = format!(
+            "{:>4} {:<30} {:>3} {:<2} {:<5} {:>4}",
+            r.rank,
+            p.name,
+            r.grade.clone().unwrap_or_else(|| "-".into()),
+            p.federation,
+            p.club,
+            r.mms.clone().unwrap_or_else(|| r.score.clone())
+        );
+        for (_, v) in &r.tiebreaks {
+            line += &format!(" {v:>5}");
+        }
+        for e in &p.rounds {
+            let cell = match e.opponent {
+                Some(o) => {
+                    let res = match e.outcome.score() {
+                        crate::model::Score::Win => '+',
+                        crate::model::Score::Loss => '-',
+                        crate::model::Score::Draw => '=',
+                    };
+                    let col = match e.color {
+                        Some(Color::White) => "/b", // TRF white moves first = Black in Go
+                        Some(Color::Black) => "/w",
+                        None => "",
+                    };
+                    format!("{}{res}{col}", place_of[&o])
+                }
+                None => match e.outcome.score() {
+                    crate::model::Score::Win => "0+".into(),
+                    crate::model::Score::Draw => "0=".into(),
+                    crate::model::Score::Loss => "0-".into(),
+                },
+            };
+            line += &format!(" {cell:>7}");
+        }
+        s += line.trim_end();
+        s.push('\n');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiebreak::Unplayed;
+    use crate::trf;
+
+    const T: &str = "012 Cup\n\
+001    1      A                                 2000                             1.5    1     2 w 1     3 b =\n\
+001    2      B                                 1900                             1.0    2     1 b 0     4 w 1\n\
+001    3      C                                 1800                             1.5    3     4 w 1     1 w =\n\
+001    4      D                                 1700                             0.0    4     3 b 0     2 b 0\n\
+XXR 2\n";
+
+    #[test]
+    fn orders_by_score_then_tiebreaks_and_prints_every_format() {
+        let t = trf::parse(T).unwrap();
+        let cfg = Config { order: vec![TieBreak::Buchholz, TieBreak::SonnebornBerger], unplayed: Unplayed::Dummy, mms0: vec![0; 4] };
+        let rows = compute(&t, &cfg, false);
+        // A and C both 1.5: Buchholz A = 1 + 1.5 = 2.5, C = 0 + 1.5 = 1.5.
+        assert_eq!(rows.iter().map(|r| r.number).collect::<Vec<_>>(), vec![1, 3, 2, 4]);
+        assert_eq!(rows[0].tiebreaks[0], ("BH".to_string(), "2.5".to_string()));
+        assert_eq!(rows[0].rounds, vec!["3w1", "2b="]);
+        let text = to_text(&t, &rows, &cfg.order, false);
+        assert!(text.lines().nth(2).unwrap().starts_with("Rank"), "{text}");
+        let csv = to_csv(&t, &rows, &cfg.order, false);
+        assert_eq!(csv.lines().nth(1).unwrap(), "1,1,A,2000,,,1.5,2.5,1.75,3w1,2b=");
+        assert!(to_html(&t, &rows, &cfg.order, false).contains("<td>A</td>"));
+        let json: serde_json::Value = serde_json::from_str(&to_json(&rows)).unwrap();
+        assert_eq!(json[1]["name"], "C");
+        let egf = to_egf(&t, &rows, false);
+        assert!(egf.lines().any(|l| l.trim_start().starts_with("1 A") && l.contains("3+/b")), "{egf}");
+    }
+
+    #[test]
+    fn equal_players_share_the_rank() {
+        let t = trf::parse(T).unwrap();
+        let cfg = Config { order: vec![], unplayed: Unplayed::Dummy, mms0: vec![0; 4] };
+        let rows = compute(&t, &cfg, false);
+        assert_eq!(rows.iter().map(|r| r.rank).collect::<Vec<_>>(), vec![1, 1, 3, 4]);
+    }
+}

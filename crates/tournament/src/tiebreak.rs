@@ -1,0 +1,324 @@
+//! Tie-breaks (pl 8.3 and the usual ones), with a configurable rule for unplayed rounds.
+//!
+//! Values are integers in hundredths of a point so that comparisons are exact.
+//!
+//! Unplayed rounds (byes, forfeits, absences) in the Buchholz family (Buchholz, median, cut-1,
+//! SOS, SOSOS):
+//! - `dummy` — FIDE Tie-Break Regulations (2023, in force 2024) art. 16: the player's own
+//!   unplayed round counts as a game against a dummy opponent with the player's own score, and
+//!   in opponents' scores every unplayed round counts as a draw;
+//! - `virtual` — the older FIDE rule (2009–2023): a virtual opponent with
+//!   `score before the round + (1 − points of the round) + ½ × rounds after it`, opponents'
+//!   unplayed rounds counting as draws;
+//! - `fixed:X` — OpenGotha style: an unplayed round adds the fixed value X (default 0) and
+//!   opponents' scores are used as they are.
+
+use crate::model::{Score, Tournament};
+use serde::Serialize;
+
+/// Hundredths of a point.
+pub type Value = i64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum TieBreak {
+    /// Sonneborn-Berger: opponents' scores weighted by the result against them (pl 8.3 RR).
+    SonnebornBerger,
+    /// Direct encounter: points among the players still tied (pl 8.3 RR).
+    DirectEncounter,
+    /// Median Buchholz: drop the highest and lowest (pl 8.3 Swiss).
+    MedianBuchholz,
+    /// Buchholz: sum of opponents' scores (pl 8.3 Swiss).
+    Buchholz,
+    /// Buchholz cut 1: drop the lowest.
+    Cut1,
+    /// Progressive (cumulative) score (pl 8.3 Swiss).
+    Progressive,
+    /// Sum of opponents' McMahon scores (pl 8.3 McMahon).
+    Sos,
+    /// Sum of opponents' SOS.
+    Sosos,
+    /// Sum of defeated opponents' scores, half for draws (pl 8.3 McMahon).
+    Sodos,
+    /// Games won (over the board or by forfeit).
+    Wins,
+    /// Rating.
+    Rating,
+}
+
+impl TieBreak {
+    pub fn parse(s: &str) -> Option<TieBreak> {
+        Some(match s.trim().to_ascii_lowercase().as_str() {
+            "sb" | "sonneborn-berger" | "sonneborn" => TieBreak::SonnebornBerger,
+            "de" | "direct" | "direct-encounter" => TieBreak::DirectEncounter,
+            "median" | "median-buchholz" | "mbh" => TieBreak::MedianBuchholz,
+            "buchholz" | "bh" => TieBreak::Buchholz,
+            "cut1" | "cut-1" | "bh-c1" => TieBreak::Cut1,
+            "progressive" | "prog" | "cumulative" => TieBreak::Progressive,
+            "sos" => TieBreak::Sos,
+            "sosos" => TieBreak::Sosos,
+            "sodos" => TieBreak::Sodos,
+            "wins" | "win" => TieBreak::Wins,
+            "rating" => TieBreak::Rating,
+            _ => return None,
+        })
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::MedianBuchholz => "MBH",
+            TieBreak::Buchholz => "BH",
+            TieBreak::Cut1 => "BH-C1",
+            TieBreak::Progressive => "PS",
+            TieBreak::Sos => "SOS",
+            TieBreak::Sosos => "SOSOS",
+            TieBreak::Sodos => "SODOS",
+            TieBreak::Wins => "WIN",
+            TieBreak::Rating => "RTG",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub enum Unplayed {
+    Dummy,
+    Virtual,
+    Fixed(Value),
+}
+
+impl Unplayed {
+    pub fn parse(s: &str) -> Option<Unplayed> {
+        let s = s.trim().to_ascii_lowercase();
+        match s.as_str() {
+            "dummy" | "fide2024" => Some(Unplayed::Dummy),
+            "virtual" | "fide2009" => Some(Unplayed::Virtual),
+            "fixed" => Some(Unplayed::Fixed(0)),
+            _ => {
+                let v: f64 = s.strip_prefix("fixed:")?.parse().ok()?;
+                Some(Unplayed::Fixed((v * 100.0).round() as Value))
+            }
+        }
+    }
+}
+
+/// Tie-break settings: the order and the unplayed-round rule; `mms0` gives each player's
+/// McMahon start score (hundredths) for SOS/SOSOS, zero outside McMahon.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub order: Vec<TieBreak>,
+    pub unplayed: Unplayed,
+    pub mms0: Vec<Value>,
+}
+
+fn frac(s: Score) -> Value {
+    match s {
+        Score::Win => 100,
+        Score::Draw => 50,
+        Score::Loss => 0,
+    }
+}
+
+/// Computes tie-break values for every player.
+pub struct Calculator<'a> {
+    t: &'a Tournament,
+    cfg: &'a Config,
+    rounds: usize,
+    /// Actual scores (hundredths).
+    score: Vec<Value>,
+    /// Scores for use as an opponent's score (unplayed rounds as draws under dummy/virtual).
+    adj: Vec<Value>,
+}
+
+impl<'a> Calculator<'a> {
+    pub fn new(t: &'a Tournament, cfg: &'a Config) -> Self {
+        let rounds = t.rounds_recorded().max(t.planned_rounds as usize);
+        let n = t.players.len();
+        let score: Vec<Value> = (0..n).map(|i| t.score(i) as Value * 10).collect();
+        let adj = (0..n)
+            .map(|i| match cfg.unplayed {
+                Unplayed::Fixed(_) => score[i],
+                _ => {
+                    let p = &t.players[i];
+                    let mut s = 0;
+                    for r in 0..t.rounds_recorded() {
+                        match p.rounds.get(r) {
+                            Some(e) if e.played() => s += t.scoring.points(e) as Value * 10,
+                            _ => s += t.scoring.draw as Value * 10,
+                        }
+                    }
+                    s
+                }
+            })
+            .collect();
+        Calculator { t, cfg, rounds, score, adj }
+    }
+
+    pub fn score(&self, p: usize) -> Value {
+        self.score[p]
+    }
+
+    /// McMahon score: start score plus points.
+    pub fn mms(&self, p: usize) -> Value {
+        self.cfg.mms0.get(p).copied().unwrap_or(0) + self.score[p]
+    }
+
+    /// One value per round for the Buchholz family; `f` gives an opponent's value.
+    fn opponent_values(&self, p: usize, f: &dyn Fn(usize) -> Value, own: Value) -> Vec<Value> {
+        let pl = &self.t.players[p];
+        let recorded = self.t.rounds_recorded();
+        (0..recorded.max(1).min(self.rounds.max(recorded)))
+            .map(|r| match pl.rounds.get(r) {
+                Some(e) if e.played() => f(e.opponent.expect("played game has an opponent")),
+                other => match self.cfg.unplayed {
+                    Unplayed::Fixed(v) => v,
+                    Unplayed::Dummy => own,
+                    Unplayed::Virtual => {
+                        let before: Value = pl.rounds.iter().take(r).map(|e| self.t.scoring.points(e) as Value * 10).sum();
+                        let got = other.map(|e| self.t.scoring.points(e) as Value * 10).unwrap_or(0);
+                        before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value
+                    }
+                },
+            })
+            .collect()
+    }
+
+    pub fn buchholz(&self, p: usize) -> Value {
+        self.opponent_values(p, &|o| self.adj[o], self.score[p]).iter().sum()
+    }
+
+    fn cut(&self, p: usize, low: usize, high: usize) -> Value {
+        let mut v = self.opponent_values(p, &|o| self.adj[o], self.score[p]);
+        v.sort_unstable();
+        if v.len() <= low + high {
+            return 0;
+        }
+        v[low..v.len() - high].iter().sum()
+    }
+
+    pub fn sos(&self, p: usize) -> Value {
+        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().sum()
+    }
+
+    pub fn value(&self, tb: TieBreak, p: usize, tied: &[usize]) -> Value {
+        let pl = &self.t.players[p];
+        match tb {
+            TieBreak::SonnebornBerger => pl
+                .rounds
+                .iter()
+                .filter(|e| e.played())
+                .map(|e| self.score[e.opponent.unwrap()] * frac(e.outcome.score()) / 100)
+                .sum(),
+            TieBreak::DirectEncounter => {
+                // Only meaningful when every tied player met every other one; otherwise 0 for all.
+                let all_met = tied.iter().all(|&a| tied.iter().all(|&b| a == b || self.t.have_met(a, b)));
+                if tied.len() < 2 || !all_met {
+                    return 0;
+                }
+                pl.rounds
+                    .iter()
+                    .filter(|e| e.opponent.is_some_and(|o| tied.contains(&o)))
+                    .map(|e| self.t.scoring.points(e) as Value * 10)
+                    .sum()
+            }
+            TieBreak::MedianBuchholz => self.cut(p, 1, 1),
+            TieBreak::Buchholz => self.buchholz(p),
+            TieBreak::Cut1 => self.cut(p, 1, 0),
+            TieBreak::Progressive => {
+                let mut run = 0;
+                let mut total = 0;
+                for e in &pl.rounds {
+                    run += self.t.scoring.points(e) as Value * 10;
+                    total += run;
+                }
+                total
+            }
+            TieBreak::Sos => self.sos(p),
+            TieBreak::Sosos => self.opponent_values(p, &|o| self.sos(o), self.sos(p)).iter().sum(),
+            TieBreak::Sodos => pl
+                .rounds
+                .iter()
+                .filter(|e| e.played())
+                .map(|e| self.mms(e.opponent.unwrap()) * frac(e.outcome.score()) / 100)
+                .sum(),
+            TieBreak::Wins => pl.rounds.iter().filter(|e| e.opponent.is_some() && e.outcome.score() == Score::Win).count() as Value * 100,
+            TieBreak::Rating => pl.rating as Value * 100,
+        }
+    }
+}
+
+/// Format hundredths as a decimal with up to two places.
+pub fn fmt(v: Value) -> String {
+    let sign = if v < 0 { "-" } else { "" };
+    let v = v.abs();
+    match v % 100 {
+        0 => format!("{sign}{}", v / 100),
+        r if r % 10 == 0 => format!("{sign}{}.{}", v / 100, r / 10),
+        r => format!("{sign}{}.{:02}", v / 100, r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trf;
+
+    // A 4-player round robin: 1 beats all; 2 beats 3, draws 4; 3 beats 4; 4 draws 2.
+    const RR: &str = "\
+001    1      A                                 2000                             3.0    1     2 w 1     3 b 1     4 w 1
+001    2      B                                 1900                             1.5    2     1 b 0     4 w =     3 b 1
+001    3      C                                 1800                             1.0    3     4 w 1     1 w 0     2 w 0
+001    4      D                                 1700                             0.5    4     3 b 0     2 b =     1 b 0
+XXR 3
+";
+
+    fn calc_values(tb: TieBreak, unplayed: Unplayed) -> Vec<Value> {
+        let t = trf::parse(RR).unwrap();
+        let cfg = Config { order: vec![tb], unplayed, mms0: vec![0; 4] };
+        let c = Calculator::new(&t, &cfg);
+        (0..4).map(|p| c.value(tb, p, &[0, 1, 2, 3])).collect()
+    }
+
+    #[test]
+    fn sonneborn_berger_by_hand() {
+        // A: 1.5 + 1 + 0.5 = 3; B: 0.5·0.5 + 1 = 1.25; C: 0.5; D: 0.5·1.5 = 0.75.
+        assert_eq!(calc_values(TieBreak::SonnebornBerger, Unplayed::Dummy), vec![300, 125, 50, 75]);
+    }
+
+    #[test]
+    fn buchholz_family_by_hand() {
+        // Everyone met everyone: Buchholz = 6 − own score.
+        assert_eq!(calc_values(TieBreak::Buchholz, Unplayed::Dummy), vec![300, 450, 500, 550]);
+        // Median drops the best and the worst of three opponents.
+        assert_eq!(calc_values(TieBreak::MedianBuchholz, Unplayed::Dummy), vec![100, 100, 150, 150]);
+        assert_eq!(calc_values(TieBreak::Cut1, Unplayed::Dummy), vec![250, 400, 450, 450]);
+        assert_eq!(calc_values(TieBreak::Progressive, Unplayed::Dummy), vec![600, 200, 300, 100]);
+        assert_eq!(calc_values(TieBreak::Wins, Unplayed::Dummy), vec![300, 100, 100, 0]);
+        assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![300, 150, 100, 50]);
+    }
+
+    #[test]
+    fn unplayed_round_rules_differ() {
+        // Player 3 has a bye in round 1 (1 point) then loses to 1; 1 beat 2 in round 1.
+        let s = "\
+001    1      A                                 2000                             2.0    1     2 w 1     3 b 1
+001    2      B                                 1900                             0.0    2     1 b 0  0000 - Z
+001    3      C                                 1800                             1.0    3  0000 - U     1 w 0
+XXR 2
+";
+        let t = trf::parse(s).unwrap();
+        let val = |u| {
+            let cfg = Config { order: vec![], unplayed: u, mms0: vec![0; 3] };
+            let c = Calculator::new(&t, &cfg);
+            c.buchholz(2)
+        };
+        // Dummy: own bye counts the player's own score (1); opponent 1's score 2.
+        assert_eq!(val(Unplayed::Dummy), 100 + 200);
+        // Virtual: 0 before + (1 − 1) + ½ × 1 remaining round = 0.5.
+        assert_eq!(val(Unplayed::Virtual), 50 + 200);
+        assert_eq!(val(Unplayed::Fixed(0)), 200);
+        assert_eq!(fmt(125), "1.25");
+        assert_eq!(fmt(150), "1.5");
+        assert_eq!(Unplayed::parse("fixed:0.5"), Some(Unplayed::Fixed(50)));
+    }
+}

@@ -1,0 +1,520 @@
+//! FIDE Tournament Report File: TRF16 player lines (`001`) plus the TRF(x) extensions used by
+//! JaVaFo and bbpPairings — `XXR` (number of rounds), `XXC` (`white1`/`black1`/`rank`), `XXA`
+//! (acceleration), `XXP` (forbidden pairs), the point codes `BBW BBD BBL BBZ BBF BBU` — and
+//! TRF-2025's `142` (rounds), `152` (first colour), `162` (point system), `192` (system).
+//!
+//! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
+//! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
+//! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
+//! `SXT game rules`.
+
+use crate::error::{parse_err, Error, Result};
+use crate::model::*;
+
+fn field(line: &[char], a: usize, b: usize) -> String {
+    line.get(a..b.min(line.len())).map(|s| s.iter().collect::<String>()).unwrap_or_default().trim().to_string()
+}
+
+fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
+    let s = s.trim();
+    if s.is_empty() {
+        return Ok(0);
+    }
+    let (int, frac) = match s.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (s, "0"),
+    };
+    let i: u32 = int.parse().or_else(|_| parse_err(line, col, format!("bad points {s:?}")))?;
+    let f: u32 = if frac.is_empty() {
+        0
+    } else {
+        frac.get(..1).and_then(|d| d.parse().ok()).ok_or(Error::Parse { line, column: col, reason: format!("bad points {s:?}") })?
+    };
+    Ok(i * 10 + f)
+}
+
+pub fn format_points(p: Points) -> String {
+    format!("{}.{}", p / 10, p % 10)
+}
+
+fn grade_from_str(s: &str) -> Option<i32> {
+    let s = s.trim().to_ascii_lowercase();
+    if let Ok(v) = s.parse::<i32>() {
+        return Some(v);
+    }
+    let (num, suffix) = s.split_at(s.find(|c: char| !c.is_ascii_digit())?);
+    let n: i32 = num.parse().ok()?;
+    match suffix {
+        "d" | "dan" | "p" => Some(n),
+        "k" | "kyu" => Some(1 - n),
+        _ => None,
+    }
+}
+
+pub fn grade_to_str(g: i32) -> String {
+    if g >= 1 { format!("{g}d") } else { format!("{}k", 1 - g) }
+}
+
+/// Parse a TRF file. Player indices are pairing numbers − 1 and must have no gaps.
+pub fn parse(text: &str) -> Result<Tournament> {
+    let mut t = Tournament { planned_rounds: 0, ..Default::default() };
+    let mut pab_explicit = false;
+    let mut players: Vec<Option<Player>> = Vec::new();
+    let mut xxa: Vec<(usize, usize, Vec<Points>)> = Vec::new();
+    let mut extras: Vec<(usize, String, usize, String)> = Vec::new();
+    let lines: Vec<&str> = text.split(['\n', '\r']).collect();
+    // Line numbers count '\n' separated lines; CR-only files count each CR as a line break.
+    for (ln0, raw) in lines.iter().enumerate() {
+        let ln = ln0 + 1;
+        let line: Vec<char> = raw.chars().collect();
+        if line.len() < 3 || raw.trim().is_empty() {
+            continue;
+        }
+        let tag: String = line[..3].iter().collect();
+        let rest = || field(&line, 3, line.len());
+        match tag.as_str() {
+            "001" => {
+                let p = parse_player(&line, ln)?;
+                let idx = p.number as usize - 1;
+                if players.len() <= idx {
+                    players.resize(idx + 1, None);
+                }
+                if players[idx].is_some() {
+                    return parse_err(ln, 5, format!("pairing number {} repeated", p.number));
+                }
+                players[idx] = Some(p);
+                t.order.push(idx);
+            }
+            "XXR" | "142" => {
+                t.planned_rounds = rest().parse().ok().filter(|&r| r > 0).ok_or(Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("bad number of rounds {:?}", rest()),
+                })?;
+            }
+            "XXC" => {
+                for tok in rest().split_whitespace() {
+                    match tok {
+                        "white1" => t.initial_color = Some(Color::White),
+                        "black1" => t.initial_color = Some(Color::Black),
+                        "rank" => t.use_rank = true,
+                        _ => {}
+                    }
+                }
+            }
+            "152" => match rest().as_str() {
+                "W" => t.initial_color = Some(Color::White),
+                "B" => t.initial_color = Some(Color::Black),
+                r => return parse_err(ln, 5, format!("first colour must be W or B, not {r:?}")),
+            },
+            "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
+                let v = parse_points(&rest(), ln, 5)?;
+                match &tag[2..] {
+                    "W" => {
+                        t.scoring.win = v;
+                        if !pab_explicit {
+                            t.scoring.pairing_bye = v;
+                        }
+                    }
+                    "D" => t.scoring.draw = v,
+                    "L" => t.scoring.loss = v,
+                    "Z" => t.scoring.zero_bye = v,
+                    "F" => t.scoring.forfeit_loss = v,
+                    _ => {
+                        t.scoring.pairing_bye = v;
+                        pab_explicit = true;
+                    }
+                }
+            }
+            "162" => {
+                for tok in rest().split_whitespace() {
+                    let (code, val) = tok.split_at(1);
+                    let v = parse_points(val, ln, 5)?;
+                    match code {
+                        "W" => {
+                            t.scoring.win = v;
+                            if !pab_explicit {
+                                t.scoring.pairing_bye = v;
+                            }
+                        }
+                        "D" => t.scoring.draw = v,
+                        "L" => t.scoring.loss = v,
+                        "A" => {
+                            t.scoring.zero_bye = v;
+                            t.scoring.forfeit_loss = v;
+                        }
+                        "P" => {
+                            t.scoring.pairing_bye = v;
+                            pab_explicit = true;
+                        }
+                        _ => return parse_err(ln, 5, format!("unknown point code {code:?}")),
+                    }
+                }
+            }
+            "XXP" => {
+                let mut group = Vec::new();
+                for tok in rest().split_whitespace() {
+                    let n: usize = tok.parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                        line: ln,
+                        column: 5,
+                        reason: format!("bad player id {tok:?}"),
+                    })?;
+                    group.push(n - 1);
+                }
+                t.forbidden.push(group);
+            }
+            "XXA" => {
+                let id: usize = field(&line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: "bad player id".into(),
+                })?;
+                let mut acc = Vec::new();
+                let mut i = 9;
+                while i < line.len() {
+                    acc.push(parse_points(&field(&line, i, i + 4), ln, i + 1)?);
+                    i += 5;
+                }
+                xxa.push((ln, id - 1, acc));
+            }
+            "192" | "SXS" => {
+                t.system = match rest().as_str() {
+                    s if s.starts_with("FIDE_DUTCH") => System::Dutch,
+                    "MCMAHON" | "mcmahon" => System::McMahon,
+                    "ROUND_ROBIN" | "round-robin" => System::RoundRobin,
+                    "KNOCKOUT" | "knockout" => System::Knockout,
+                    s => return parse_err(ln, 5, format!("unsupported pairing system {s:?}")),
+                };
+            }
+            "SXT" => {
+                let r = rest();
+                let mut it = r.split_whitespace();
+                t.game = match it.next() {
+                    Some("go") => Game::Go,
+                    Some("shogi") | None => Game::Shogi,
+                    Some(g) => return parse_err(ln, 5, format!("unknown game {g:?}")),
+                };
+                t.rules = it.next().unwrap_or("").to_string();
+            }
+            "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
+                let r = rest();
+                let (id, val) = r.split_once(' ').unwrap_or((&r, ""));
+                let id: usize = id.trim().parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("bad player id {id:?}"),
+                })?;
+                extras.push((ln, tag.clone(), id - 1, val.trim().to_string()));
+            }
+            "240" | "250" | "260" | "299" | "013" | "310" => {
+                return parse_err(ln, 1, format!("TRF record {tag} is not supported"));
+            }
+            "012" => {
+                t.name = rest();
+                t.header.push(raw.trim_end().to_string());
+            }
+            _ => t.header.push(raw.trim_end().to_string()),
+        }
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.is_none() {
+            return Err(Error::Inconsistent(format!("pairing number {} is missing", i + 1)));
+        }
+    }
+    t.players = players.into_iter().map(Option::unwrap).collect();
+    let n = t.players.len();
+    for (ln, id, acc) in xxa {
+        if id >= n {
+            return parse_err(ln, 5, format!("XXA for unknown player {}", id + 1));
+        }
+        t.players[id].acceleration = acc;
+    }
+    for (ln, tag, id, val) in extras {
+        if id >= n {
+            return parse_err(ln, 5, format!("{tag} for unknown player {}", id + 1));
+        }
+        let round = || val.parse::<u32>().ok().filter(|&r| r > 0).ok_or(Error::Parse { line: ln, column: 5, reason: format!("bad round {val:?}") });
+        match tag.as_str() {
+            "SXG" => {
+                t.players[id].grade =
+                    Some(grade_from_str(&val).ok_or(Error::Parse { line: ln, column: 5, reason: format!("bad grade {val:?}") })?)
+            }
+            "SXC" => t.players[id].club = val,
+            "SXW" => t.players[id].status = Status::Withdrawn(round()?),
+            "SXX" => t.players[id].status = Status::Excluded(round()?),
+            _ => {
+                let r = round()? as usize;
+                let e = t.players[id].rounds.get_mut(r - 1).ok_or(Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("player {} has no round {r}", id + 1),
+                })?;
+                e.replayed_draw = true;
+            }
+        }
+    }
+    for g in &t.forbidden {
+        if let Some(&bad) = g.iter().find(|&&p| p >= n) {
+            return Err(Error::Inconsistent(format!("XXP names unknown player {}", bad + 1)));
+        }
+    }
+    validate_pairs(&t)?;
+    Ok(t)
+}
+
+fn parse_player(line: &[char], ln: usize) -> Result<Player> {
+    let number: u32 = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+        line: ln,
+        column: 5,
+        reason: format!("bad pairing number {:?}", field(line, 4, 8)),
+    })?;
+    let rating_s = field(line, 48, 52);
+    let rating = if rating_s.is_empty() {
+        0
+    } else {
+        rating_s.parse().or_else(|_| parse_err(ln, 49, format!("bad rating {rating_s:?}")))?
+    };
+    let points = parse_points(&field(line, 80, 84), ln, 81)?;
+    let rank_s = field(line, 85, 89);
+    let rank = if rank_s.is_empty() { 0 } else { rank_s.parse().or_else(|_| parse_err(ln, 86, format!("bad rank {rank_s:?}")))? };
+    let mut rounds = Vec::new();
+    let mut start = 91;
+    while start < line.len() {
+        let col = start + 1;
+        let opp_s = field(line, start, start + 4);
+        let color_c = line.get(start + 5).copied().unwrap_or(' ');
+        let res_c = line.get(start + 7).copied().unwrap_or(' ');
+        if line.get(start + 4).is_some_and(|c| *c != ' ') || line.get(start + 6).is_some_and(|c| *c != ' ') {
+            return parse_err(ln, col, "round entries must be `OOOO C R` with single spaces");
+        }
+        let opponent = match opp_s.as_str() {
+            "" | "0000" | "0" => None,
+            s => {
+                let o: usize = s.parse().ok().filter(|&o| o > 0).ok_or(Error::Parse {
+                    line: ln,
+                    column: col,
+                    reason: format!("bad opponent {s:?}"),
+                })?;
+                if o == number as usize {
+                    return parse_err(ln, col, "a player cannot be his own opponent");
+                }
+                Some(o - 1)
+            }
+        };
+        let color = match color_c {
+            'w' | 'W' => Some(Color::White),
+            'b' | 'B' => Some(Color::Black),
+            '-' | ' ' => None,
+            c => return parse_err(ln, col + 5, format!("bad colour {c:?}")),
+        };
+        let outcome = Outcome::from_code(res_c).ok_or(Error::Parse { line: ln, column: col + 7, reason: format!("bad result {res_c:?}") })?;
+        if opponent.is_some() && color.is_none() && outcome.is_game() {
+            return parse_err(ln, col + 5, "a played game needs a colour");
+        }
+        if opponent.is_none()
+            && matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::UnratedWin | Outcome::UnratedLoss | Outcome::UnratedDraw)
+        {
+            return parse_err(ln, col + 7, "a game result needs an opponent");
+        }
+        if opponent.is_some() && matches!(outcome, Outcome::HalfBye | Outcome::FullBye | Outcome::ZeroBye | Outcome::PairingBye) {
+            return parse_err(ln, col + 7, "a bye cannot have an opponent");
+        }
+        rounds.push(RoundEntry { opponent, color, outcome, replayed_draw: false });
+        start += 10;
+    }
+    while rounds.last().is_some_and(|e| e.opponent.is_none() && e.color.is_none() && e.outcome == Outcome::NotPaired) {
+        rounds.pop();
+    }
+    Ok(Player {
+        number,
+        sex: field(line, 9, 10),
+        title: field(line, 10, 13),
+        name: field(line, 14, 47),
+        rating,
+        federation: field(line, 53, 56),
+        fide_id: field(line, 57, 68),
+        birth: field(line, 69, 79),
+        points,
+        rank,
+        rounds,
+        ..Default::default()
+    })
+}
+
+/// Every game must be listed by both players with opposite colours.
+fn validate_pairs(t: &Tournament) -> Result<()> {
+    for (i, p) in t.players.iter().enumerate() {
+        for (r, e) in p.rounds.iter().enumerate() {
+            let Some(o) = e.opponent else { continue };
+            let ok = t.players.get(o).and_then(|q| q.rounds.get(r)).is_some_and(|f| {
+                f.opponent == Some(i) && (e.color.is_none() || f.color.is_none() || f.color != e.color)
+            });
+            if !ok {
+                return Err(Error::Inconsistent(format!(
+                    "round {} of player {} contradicts the entry of player {}",
+                    r + 1,
+                    p.number,
+                    o + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Write the tournament as TRF16 with TRF(x) extensions (round trip of `parse`).
+pub fn write(t: &Tournament) -> String {
+    let mut s = String::new();
+    for h in &t.header {
+        s += h;
+        s.push('\n');
+    }
+    let ranks = crate::standings::simple_ranks(t);
+    for i in t.file_order() {
+        let p = &t.players[i];
+        let name: String = p.name.chars().take(33).collect();
+        let mut line = format!(
+            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            p.number,
+            p.sex,
+            p.title,
+            name,
+            if p.rating > 0 { p.rating.to_string() } else { String::new() },
+            p.federation,
+            p.fide_id,
+            p.birth,
+            format_points(t.score(i)),
+            ranks[i],
+        );
+        for e in &p.rounds {
+            let opp = e.opponent.map(|o| format!("{:>4}", o + 1)).unwrap_or_else(|| "0000".into());
+            let c = match e.color {
+                Some(Color::White) => 'w',
+                Some(Color::Black) => 'b',
+                None => '-',
+            };
+            line += &format!("  {opp} {c} {}", e.outcome.code());
+        }
+        s += line.trim_end();
+        s.push('\n');
+    }
+    if t.planned_rounds > 0 {
+        s += &format!("XXR {}\n", t.planned_rounds);
+    }
+    let mut xxc = Vec::new();
+    if t.use_rank {
+        xxc.push("rank");
+    }
+    match t.initial_color {
+        Some(Color::White) => xxc.push("white1"),
+        Some(Color::Black) => xxc.push("black1"),
+        None => {}
+    }
+    if !xxc.is_empty() {
+        s += &format!("XXC {}\n", xxc.join(" "));
+    }
+    let d = Scoring::default();
+    let sc = &t.scoring;
+    for (code, v, dv) in [
+        ("BBW", sc.win, d.win),
+        ("BBD", sc.draw, d.draw),
+        ("BBL", sc.loss, d.loss),
+        ("BBZ", sc.zero_bye, d.zero_bye),
+        ("BBF", sc.forfeit_loss, d.forfeit_loss),
+    ] {
+        if v != dv {
+            s += &format!("{code} {:>4}\n", format_points(v));
+        }
+    }
+    if sc.pairing_bye != sc.win {
+        s += &format!("BBU {:>4}\n", format_points(sc.pairing_bye));
+    }
+    for g in &t.forbidden {
+        s += &format!("XXP {}\n", g.iter().map(|p| (p + 1).to_string()).collect::<Vec<_>>().join(" "));
+    }
+    for p in &t.players {
+        if !p.acceleration.is_empty() {
+            s += &format!("XXA {:>4}", p.number);
+            for a in &p.acceleration {
+                s += &format!(" {:>4}", format_points(*a));
+            }
+            s.push('\n');
+        }
+    }
+    match t.system {
+        System::Dutch => {}
+        System::McMahon => s += "SXS MCMAHON\n",
+        System::RoundRobin => s += "SXS ROUND_ROBIN\n",
+        System::Knockout => s += "SXS KNOCKOUT\n",
+    }
+    if t.game == Game::Go || !t.rules.is_empty() {
+        s += &format!("SXT {} {}\n", if t.game == Game::Go { "go" } else { "shogi" }, t.rules);
+    }
+    for p in &t.players {
+        if let Some(g) = p.grade {
+            s += &format!("SXG {} {}\n", p.number, grade_to_str(g));
+        }
+        if !p.club.is_empty() {
+            s += &format!("SXC {} {}\n", p.number, p.club);
+        }
+        match p.status {
+            Status::Active => {}
+            Status::Withdrawn(r) => s += &format!("SXW {} {r}\n", p.number),
+            Status::Excluded(r) => s += &format!("SXX {} {r}\n", p.number),
+        }
+        for (r, e) in p.rounds.iter().enumerate() {
+            if e.replayed_draw {
+                s += &format!("SXR {} {}\n", p.number, r + 1);
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = "012 Test\n\
+001    1      Alpha                             2720                             1.0    1     2 w 1\n\
+001    2      Beta                              2701                             0.0    3     1 b 0\n\
+001    3      Gamma                             2600                             1.0    2  0000 - U\n\
+XXR 3\nXXC white1\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
+
+    #[test]
+    fn reads_players_rounds_and_extensions() {
+        let t = parse(SAMPLE).unwrap();
+        assert_eq!(t.players.len(), 3);
+        assert_eq!(t.planned_rounds, 3);
+        assert_eq!(t.initial_color, Some(Color::White));
+        assert_eq!(t.players[0].rounds[0].opponent, Some(1));
+        assert_eq!(t.players[2].rounds[0].outcome, Outcome::PairingBye);
+        assert_eq!(t.players[0].grade, Some(3));
+        assert_eq!(t.players[1].grade, Some(-1));
+        assert_eq!(t.players[1].status, Status::Excluded(3));
+        assert_eq!(t.score(2), 10);
+    }
+
+    #[test]
+    fn round_trip_keeps_everything() {
+        let t = parse(SAMPLE).unwrap();
+        let again = parse(&write(&t)).unwrap();
+        assert_eq!(t, again);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let bad = "001    1      Alpha                             2720                             1.0    1     2 x 1\n";
+        match parse(bad) {
+            Err(Error::Parse { line, column, reason }) => {
+                assert_eq!((line, column), (1, 97));
+                assert!(reason.contains("colour"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse("XXR x\n"), Err(Error::Parse { line: 1, column: 5, .. })));
+        let one_sided = "001    1      A                                 2720                             1.0    1     2 w 1\n\
+001    2      B                                 2701                             0.0    2\n";
+        assert!(matches!(parse(one_sided), Err(Error::Inconsistent(_))));
+    }
+}

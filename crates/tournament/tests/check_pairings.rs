@@ -1,0 +1,46 @@
+//! `check-pairings` against records whose pairings bbpPairings produced or verified.
+
+use std::path::Path;
+use tournament::check::check_dutch;
+use tournament::dutch::Edition;
+
+fn load(name: &str) -> tournament::Tournament {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    tournament::trf::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+#[test]
+fn issue_7_rounds_all_follow_the_2017_dutch_rules() {
+    // The record was generated before the 2025 edition: all 14 rounds are what the 2017 rules give.
+    let t = load("dutch-golden/bbp-issue_7.trf");
+    let checks = check_dutch(&t, Edition::Fide2017).unwrap();
+    assert_eq!(checks.len(), 14);
+    let bad: Vec<_> = checks.iter().filter(|c| !c.ok()).collect();
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn the_2025_float_rule_changes_round_13_of_issue_7() {
+    // Player 27 lost round 12 by forfeit: a downfloat under 2017 A.4, none under 2025 A.4.
+    let t = load("dutch-golden/bbp-issue_7.trf");
+    let checks = check_dutch(&t, Edition::Fide2025).unwrap();
+    let bad: Vec<u32> = checks.iter().filter(|c| !c.ok()).map(|c| c.round).collect();
+    assert_eq!(bad, vec![13]);
+    assert_eq!(checks[12].unexpected, vec![(27, 36), (28, 53)]);
+    assert_eq!(checks[12].missing, vec![(27, 53), (28, 36)]);
+}
+
+#[test]
+fn a_swapped_pair_is_reported() {
+    let mut t = load("dutch-golden/bbp-issue_7.trf");
+    // Round 14: swap the opponents of two boards (1–2 and 3–10 become 1–10 and 3–2).
+    let r = 13;
+    let (a, b, c, d) = (0usize, 1usize, 2usize, 9usize);
+    t.players[a].rounds[r].opponent = Some(d);
+    t.players[d].rounds[r].opponent = Some(a);
+    t.players[c].rounds[r].opponent = Some(b);
+    t.players[b].rounds[r].opponent = Some(c);
+    let checks = check_dutch(&t, Edition::Fide2017).unwrap();
+    assert!(checks[..13].iter().all(|c| c.ok()));
+    assert!(!checks[13].ok());
+}

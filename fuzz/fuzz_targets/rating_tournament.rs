@@ -1,0 +1,5 @@
+#![no_main]
+//! Fuzz the FESA rating program's `tournament` reader (checks in tournament::fesa::fuzzing).
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| tournament::fesa::fuzzing::tournament(data));
