@@ -101,7 +101,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
     let mut stopped = false;
     for (i, m) in record.moves.iter().enumerate() {
         t += m.time_ms.unwrap_or(0);
-        if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv) }) {
+        if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv), side: None }) {
             let (why, article) = match r.outcome() {
                 Some(o) => (
                     format!("{} move(s) recorded after the game ended at ply {}", record.moves.len() - i, o.ply),

@@ -55,7 +55,7 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
         0..=9 => {
             let legal = r.game().position().legal_moves();
             match legal.get((a << 8 | b) % legal.len().max(1)) {
-                Some(&m) => Event::Move { t, mv: ShogiMove(m) },
+                Some(&m) => Event::Move { t, mv: ShogiMove(m), side: None },
                 None => Event::Resign { t, side: r.game().to_move() },
             }
         }
@@ -63,7 +63,7 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
             let sq = |i: usize| format!("{}{}", i % 9 + 1, (b'a' + (i / 9 % 9) as u8) as char);
             let text = if kind % 2 == 0 { format!("{}{}", sq(a), sq(b)) } else { format!("P*{}", sq(a)) };
             match Move::from_usi(&text) {
-                Some(m) => Event::Move { t, mv: ShogiMove(m) },
+                Some(m) => Event::Move { t, mv: ShogiMove(m), side: None },
                 None => Event::Tick { t },
             }
         }

@@ -107,8 +107,16 @@ pub enum Event<G: Game> {
     Start { t: u64 },
     /// A player arrives at the board (lateness).
     Arrive { t: u64, side: Side },
-    /// A move by the side to move.
-    Move { t: u64, #[serde(rename = "move")] mv: G::Move },
+    /// A move. `side`, when given, names who made it: a move by the side not to move is an
+    /// illegal act (ufs-2016 5.8.3.3 "a move during the opponent's turn"; rfg 11 "two moves in a
+    /// row").
+    Move {
+        t: u64,
+        #[serde(rename = "move")]
+        mv: G::Move,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+    },
     Resign { t: u64, side: Side },
     /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
     Claim { t: u64, side: Option<Side>, claim: ClaimKind },
@@ -130,7 +138,7 @@ impl<G: Game> PartialEq for Event<G> {
             (Resume { t: a }, Resume { t: b }) | (Tick { t: a }, Tick { t: b }) => a == b,
             (Arrive { t: a, side: x }, Arrive { t: b, side: y }) => (a, x) == (b, y),
             (Resign { t: a, side: x }, Resign { t: b, side: y }) => (a, x) == (b, y),
-            (Move { t: a, mv: x }, Move { t: b, mv: y }) => a == b && x == y,
+            (Move { t: a, mv: x, side: s }, Move { t: b, mv: y, side: u }) => a == b && x == y && s == u,
             (Claim { t: a, side: x, claim: c }, Claim { t: b, side: y, claim: d }) => (a, x, c) == (b, y, d),
             (Decision { t: a, decision: x }, Decision { t: b, decision: y }) => a == b && x == y,
             (Game { t: a, side: x, action: p }, Game { t: b, side: y, action: q }) => a == b && x == y && p == q,
@@ -168,6 +176,8 @@ pub enum Answer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Pending {
     offender: Side,
+    /// The act was a move on the board (a take-back undoes it); `false` for a move out of turn.
+    played: bool,
     /// The illegal move's number (1-based).
     ply: usize,
     /// The claimant has replied since.
@@ -411,7 +421,10 @@ impl<G: Game> Referee<G> {
         match event {
             Event::Start { t } => self.on_start(*t),
             Event::Arrive { t, side } => self.on_arrive(*t, *side),
-            Event::Move { t, mv } => self.on_move(*t, mv),
+            Event::Move { t, mv, side } => match side {
+                Some(s) if *s != self.game.to_move() => self.out_of_turn(*t, *s),
+                _ => self.on_move(*t, mv),
+            },
             Event::Resign { t, side } => {
                 let art = self.rules.articles.resignation.clone();
                 self.end_by_event(*t, End::win(side.flip(), Reason::Resignation, art), true);
@@ -554,7 +567,7 @@ impl<G: Game> Referee<G> {
                     return Ok(());
                 }
                 IllegalMovePolicy::ClaimWindow => {
-                    self.pending.push(Pending { offender: mover, ply, replied: false });
+                    self.pending.push(Pending { offender: mover, played: true, ply, replied: false });
                 }
                 IllegalMovePolicy::Restore { .. } => unreachable!("handled before the move"),
             }
@@ -565,6 +578,38 @@ impl<G: Game> Referee<G> {
             if !by_illegal {
                 let protected = matches!(end.reason, Reason::Checkmate | Reason::Sennichite | Reason::PerpetualCheck);
                 self.end_by_event(t, end, protected);
+            }
+        }
+        Ok(())
+    }
+
+    /// A move by the side not to move. Enforced: refused. Recorded: an illegal act that the
+    /// ruleset's illegal-move policy judges (ufs-2016 5.8.3.3; rfg 11; fesa-2017 9.4 claim).
+    fn out_of_turn(&mut self, t: u64, side: Side) -> Step {
+        if self.started_at.is_none() {
+            self.on_start(t)?;
+        }
+        if self.mode == Mode::Enforced {
+            return Err(format!("it is {:?}'s turn", side.flip()));
+        }
+        let article = match self.rules.id.as_str() {
+            "ufs-2016" => "ufs-2016 5.8.3.3".to_string(),
+            "rfg" => "rfg 11".to_string(),
+            _ => self.rules.illegal_move.article.clone(),
+        };
+        let ply = self.game.ply();
+        self.violations.push(Violation {
+            ply,
+            article: article.clone(),
+            reason: "out_of_turn".into(),
+            detail: format!("{side:?} moved during {:?}'s turn", side.flip()),
+        });
+        match self.rules.illegal_move.rule {
+            IllegalMovePolicy::ClaimWindow => {
+                self.pending.push(Pending { offender: side, played: false, ply, replied: false });
+            }
+            IllegalMovePolicy::Loss | IllegalMovePolicy::Restore { .. } => {
+                self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false);
             }
         }
         Ok(())
@@ -631,8 +676,10 @@ impl<G: Game> Referee<G> {
                 if self.is_beginner(offender) {
                     // fesa-2017 17.1: the beginner takes the move back instead of losing.
                     self.takebacks[offender.index()] += 1;
-                    self.game.restore(p.ply - 1);
-                    self.times.truncate(p.ply - 1);
+                    if p.played {
+                        self.game.restore(p.ply - 1);
+                        self.times.truncate(p.ply - 1);
+                    }
                     self.pending.retain(|q| q.ply < p.ply);
                     let a = self.rules.beginners_takeback.as_ref().map(|b| b.article.clone()).unwrap_or_default();
                     self.violations.push(Violation {

@@ -674,3 +674,45 @@ fn fesa_13_4_time_taken_can_bring_the_flag_down_when_enforced() {
     refused(r.submit(mv(MIN + 1, "7g7f")));
     assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "fesa-2017 8.9");
 }
+
+// --- moving during the opponent's turn ---------------------------------------------------------
+
+fn out_of_turn(rules: Ruleset, mode: Mode) -> ShogiReferee {
+    let mut r = referee(rules, mode, None, None);
+    play(&mut r, 0, "7g7f");
+    let e = Event::Move { t: 2 * S, mv: ShogiMove(Move::from_usi("2g2f").unwrap()), side: Some(B) };
+    r.submit(e);
+    r
+}
+
+#[test]
+fn ufs_5_8_3_3_moving_during_the_opponents_turn_loses() {
+    let r = out_of_turn(ufs(), Mode::Recorded);
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "ufs-2016 5.8.3.3");
+    assert_eq!(r.game().ply(), 1, "the move out of turn is not played");
+}
+
+#[test]
+fn rfg_11_two_moves_in_a_row_lose() {
+    let r = out_of_turn(Ruleset::rfg(), Mode::Recorded);
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "rfg 11");
+}
+
+#[test]
+fn fesa_9_4_moving_out_of_turn_can_be_claimed() {
+    let mut r = out_of_turn(fesa(), Mode::Recorded);
+    assert_eq!(r.outcome(), None);
+    r.submit(claim(3 * S, W, ClaimKind::IllegalMove));
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "fesa-2017 9.4");
+}
+
+#[test]
+fn enforced_mode_refuses_a_move_out_of_turn() {
+    let mut r = referee(ufs(), Mode::Enforced, None, None);
+    play(&mut r, 0, "7g7f");
+    let e = Event::Move { t: 2 * S, mv: ShogiMove(Move::from_usi("2g2f").unwrap()), side: Some(B) };
+    refused(r.submit(e));
+    assert_eq!(r.outcome(), None);
+    let e = Event::Move { t: 3 * S, mv: ShogiMove(Move::from_usi("3c3d").unwrap()), side: Some(W) };
+    assert_eq!(r.submit(e), Answer::Accepted, "naming the right side is fine");
+}
