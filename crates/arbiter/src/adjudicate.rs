@@ -82,8 +82,8 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
     let timed = record.moves.iter().all(|m| m.time_ms.is_some());
     let clock = record.info.time_control.as_ref().filter(|_| timed).map(clock_for);
     let mut extra = Vec::new();
-    if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.min_rated_time) {
-        if !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms) {
+    if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.min_rated_time)
+        && !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms) {
             extra.push(Violation {
                 ply: 0,
                 article: min.article.clone(),
@@ -95,14 +95,13 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
                 ),
             });
         }
-    }
     let mut r = Referee::new(rules.clone(), Mode::Recorded, ShogiGame::new(record.start.clone()), clock, Players::default());
     r.submit(Event::Start { t: 0 });
     let mut t = 0u64;
     let mut stopped = false;
     for (i, m) in record.moves.iter().enumerate() {
         t += m.time_ms.unwrap_or(0);
-        if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv) }) {
+        if let Answer::Refused { reason } = r.submit(Event::Move { t, mv: ShogiMove(m.mv), side: None }) {
             let (why, article) = match r.outcome() {
                 Some(o) => (
                     format!("{} move(s) recorded after the game ended at ply {}", record.moves.len() - i, o.ply),
@@ -161,14 +160,13 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
     };
     if let Some(o) = r.outcome().cloned() {
         // The game already ended; the end word only has to agree with it.
-        if let Some(res) = implied(end, mover) {
-            if res != o.result {
+        if let Some(res) = implied(end, mover)
+            && res != o.result {
                 false_word(
                     format!("the record says {word} ({}), but the game ended {} by {}", res.as_str(), o.result.as_str(), o.reason.as_str()),
                     o.article.as_deref().unwrap_or(""),
                 );
             }
-        }
         return;
     }
     let answer = match end {

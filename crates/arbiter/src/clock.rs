@@ -389,11 +389,10 @@ impl Clock {
     /// Records the running side's flag if it has fallen by `t` (e.g. before a flag claim).
     pub fn observe(&mut self, t: u64) -> Result<(), ClockError> {
         self.tick(t)?;
-        if let (Some(side), Some(f)) = (self.turn, self.flag_at()) {
-            if f <= t {
+        if let (Some(side), Some(f)) = (self.turn, self.flag_at())
+            && f <= t {
                 self.sides[side.index()].flag_fell_at = Some(f);
             }
-        }
         Ok(())
     }
 

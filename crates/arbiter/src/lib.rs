@@ -62,3 +62,5 @@ pub type ShogiReferee = Referee<ShogiGame>;
 pub type ShogiEvent = Event<ShogiGame>;
 pub mod adjudicate;
 pub use adjudicate::{adjudicate, Verdict};
+#[doc(hidden)]
+pub mod fuzzing;

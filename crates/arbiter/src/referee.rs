@@ -107,8 +107,16 @@ pub enum Event<G: Game> {
     Start { t: u64 },
     /// A player arrives at the board (lateness).
     Arrive { t: u64, side: Side },
-    /// A move by the side to move.
-    Move { t: u64, #[serde(rename = "move")] mv: G::Move },
+    /// A move. `side`, when given, names who made it: a move by the side not to move is an
+    /// illegal act (ufs-2016 5.8.3.3 "a move during the opponent's turn"; rfg 11 "two moves in a
+    /// row").
+    Move {
+        t: u64,
+        #[serde(rename = "move")]
+        mv: G::Move,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Side>,
+    },
     Resign { t: u64, side: Side },
     /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
     Claim { t: u64, side: Option<Side>, claim: ClaimKind },
@@ -130,7 +138,7 @@ impl<G: Game> PartialEq for Event<G> {
             (Resume { t: a }, Resume { t: b }) | (Tick { t: a }, Tick { t: b }) => a == b,
             (Arrive { t: a, side: x }, Arrive { t: b, side: y }) => (a, x) == (b, y),
             (Resign { t: a, side: x }, Resign { t: b, side: y }) => (a, x) == (b, y),
-            (Move { t: a, mv: x }, Move { t: b, mv: y }) => a == b && x == y,
+            (Move { t: a, mv: x, side: s }, Move { t: b, mv: y, side: u }) => a == b && x == y && s == u,
             (Claim { t: a, side: x, claim: c }, Claim { t: b, side: y, claim: d }) => (a, x, c) == (b, y, d),
             (Decision { t: a, decision: x }, Decision { t: b, decision: y }) => a == b && x == y,
             (Game { t: a, side: x, action: p }, Game { t: b, side: y, action: q }) => a == b && x == y && p == q,
@@ -168,6 +176,8 @@ pub enum Answer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Pending {
     offender: Side,
+    /// The act was a move on the board (a take-back undoes it); `false` for a move out of turn.
+    played: bool,
     /// The illegal move's number (1-based).
     ply: usize,
     /// The claimant has replied since.
@@ -321,9 +331,15 @@ impl<G: Game> Referee<G> {
         }
         loop {
             let c = self.clock.as_mut()?;
-            let f = c.flag_at().filter(|&f| f <= t && f >= c.now())?;
             let side = c.turn()?;
-            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. });
+            // A flag computed from the timestamps, or one a time penalty already brought down.
+            let f = c.flag_fallen(side, t)?;
+            if t < c.now() {
+                return None; // `apply` refuses the event: time went back
+            }
+            // Only a byo-yomi that ran out passes the turn, not a flag a penalty brought down.
+            let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. })
+                && c.side(side).flag_fell_at.is_none();
             let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
             if per_move && passes && self.game.forfeit_turn() {
                 let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
@@ -337,7 +353,7 @@ impl<G: Game> Referee<G> {
                 continue;
             }
             let c = self.clock.as_mut()?;
-            c.observe(f).ok()?;
+            c.observe(t).ok()?;
             let art = self.rules.articles.time_up.clone();
             self.finish(End::win(side.flip(), Reason::TimeUp, art), self.game.ply());
             return Some(if tick {
@@ -385,11 +401,10 @@ impl<G: Game> Referee<G> {
         let c = self.clock.as_ref()?;
         let mut best: Option<(Side, u64)> = None;
         for side in Side::ALL {
-            if let Some(f) = c.flag_fallen(side, t) {
-                if best.is_none_or(|(_, b)| f < b) {
+            if let Some(f) = c.flag_fallen(side, t)
+                && best.is_none_or(|(_, b)| f < b) {
                     best = Some((side, f));
                 }
-            }
         }
         best
     }
@@ -399,15 +414,17 @@ impl<G: Game> Referee<G> {
             return Err("the game is over".into());
         }
         let t = event.t();
-        if let Some(c) = &mut self.clock {
-            if t < c.now() {
+        if let Some(c) = &mut self.clock
+            && t < c.now() {
                 return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
             }
-        }
         match event {
             Event::Start { t } => self.on_start(*t),
             Event::Arrive { t, side } => self.on_arrive(*t, *side),
-            Event::Move { t, mv } => self.on_move(*t, mv),
+            Event::Move { t, mv, side } => match side {
+                Some(s) if *s != self.game.to_move() => self.out_of_turn(*t, *s),
+                _ => self.on_move(*t, mv),
+            },
             Event::Resign { t, side } => {
                 let art = self.rules.articles.resignation.clone();
                 self.end_by_event(*t, End::win(side.flip(), Reason::Resignation, art), true);
@@ -550,7 +567,7 @@ impl<G: Game> Referee<G> {
                     return Ok(());
                 }
                 IllegalMovePolicy::ClaimWindow => {
-                    self.pending.push(Pending { offender: mover, ply, replied: false });
+                    self.pending.push(Pending { offender: mover, played: true, ply, replied: false });
                 }
                 IllegalMovePolicy::Restore { .. } => unreachable!("handled before the move"),
             }
@@ -561,6 +578,38 @@ impl<G: Game> Referee<G> {
             if !by_illegal {
                 let protected = matches!(end.reason, Reason::Checkmate | Reason::Sennichite | Reason::PerpetualCheck);
                 self.end_by_event(t, end, protected);
+            }
+        }
+        Ok(())
+    }
+
+    /// A move by the side not to move. Enforced: refused. Recorded: an illegal act that the
+    /// ruleset's illegal-move policy judges (ufs-2016 5.8.3.3; rfg 11; fesa-2017 9.4 claim).
+    fn out_of_turn(&mut self, t: u64, side: Side) -> Step {
+        if self.started_at.is_none() {
+            self.on_start(t)?;
+        }
+        if self.mode == Mode::Enforced {
+            return Err(format!("it is {:?}'s turn", side.flip()));
+        }
+        let article = match self.rules.id.as_str() {
+            "ufs-2016" => "ufs-2016 5.8.3.3".to_string(),
+            "rfg" => "rfg 11".to_string(),
+            _ => self.rules.illegal_move.article.clone(),
+        };
+        let ply = self.game.ply();
+        self.violations.push(Violation {
+            ply,
+            article: article.clone(),
+            reason: "out_of_turn".into(),
+            detail: format!("{side:?} moved during {:?}'s turn", side.flip()),
+        });
+        match self.rules.illegal_move.rule {
+            IllegalMovePolicy::ClaimWindow => {
+                self.pending.push(Pending { offender: side, played: false, ply, replied: false });
+            }
+            IllegalMovePolicy::Loss | IllegalMovePolicy::Restore { .. } => {
+                self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false);
             }
         }
         Ok(())
@@ -627,8 +676,10 @@ impl<G: Game> Referee<G> {
                 if self.is_beginner(offender) {
                     // fesa-2017 17.1: the beginner takes the move back instead of losing.
                     self.takebacks[offender.index()] += 1;
-                    self.game.restore(p.ply - 1);
-                    self.times.truncate(p.ply - 1);
+                    if p.played {
+                        self.game.restore(p.ply - 1);
+                        self.times.truncate(p.ply - 1);
+                    }
                     self.pending.retain(|q| q.ply < p.ply);
                     let a = self.rules.beginners_takeback.as_ref().map(|b| b.article.clone()).unwrap_or_default();
                     self.violations.push(Violation {
@@ -641,11 +692,10 @@ impl<G: Game> Referee<G> {
                 }
                 self.end_by_event(t, End::win(claimant, Reason::IllegalMove, art), false);
                 // The result belongs to the illegal move's ply.
-                if let Some(o) = &mut self.outcome {
-                    if o.reason == Reason::IllegalMove {
+                if let Some(o) = &mut self.outcome
+                    && o.reason == Reason::IllegalMove {
                         o.ply = p.ply;
                     }
-                }
                 Ok(())
             }
             ClaimKind::Flag => {
@@ -731,8 +781,8 @@ impl<G: Game> Referee<G> {
     /// fesa-2017 8.9). `protected`: mate, resignation, sennichite or declaration (fesa 5.1–5.3).
     fn end_by_event(&mut self, t: u64, end: End, protected: bool) {
         let ply = self.game.ply();
-        if self.mode == Mode::Recorded {
-            if let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
+        if self.mode == Mode::Recorded
+            && let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
                 let flag_wins = match self.rules.flag_precedence.rule {
                     FlagPrecedence::EarlierEventStands => true,
                     FlagPrecedence::FlagLosesUnlessGameEnded => !protected,
@@ -750,7 +800,6 @@ impl<G: Game> Referee<G> {
                     return;
                 }
             }
-        }
         self.finish(end, ply);
     }
 
@@ -769,12 +818,11 @@ impl<G: Game> Referee<G> {
             let mut tcs = [*c.settings(Side::White), *c.settings(Side::Black)];
             tcs[0].main_ms = left(Side::White);
             tcs[1].main_ms = left(Side::Black);
-            if let Some(b) = blitz {
-                if left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
+            if let Some(b) = blitz
+                && left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
                     let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
                     tcs = [blitz_tc, blitz_tc];
                 }
-            }
             tcs
         });
         let article = match blitz {

@@ -60,7 +60,7 @@ fn rfg_12_16_byoyomi_not_respected_the_turn_passes() {
     assert_eq!(r.clock().unwrap().turn(), Some(Side::White));
     assert_eq!(r.violations()[0].article, "rfg 12.16");
     // White moves in time; Black has his 30 s again.
-    assert_eq!(r.submit(Event::Move { t: 45 * S, mv: 7 }), Answer::Accepted);
+    assert_eq!(r.submit(Event::Move { t: 45 * S, mv: 7, side: None }), Answer::Accepted);
     assert_eq!(r.clock().unwrap().flag_at(), Some(75 * S));
 }
 
@@ -69,10 +69,10 @@ fn rfg_12_15_canadian_period_not_completed_loses() {
     let clock = Clock::same(TimeControl::canadian(0, 2, 60 * S));
     let mut r = Referee::new(Ruleset::rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
-    r.submit(Event::Move { t: 50 * S, mv: 1 });
-    r.submit(Event::Move { t: 51 * S, mv: 2 });
+    r.submit(Event::Move { t: 50 * S, mv: 1, side: None });
+    r.submit(Event::Move { t: 51 * S, mv: 2, side: None });
     // Black has 10 s left for his second move of the period.
-    refused(r.submit(Event::Move { t: 62 * S, mv: 3 }));
+    refused(r.submit(Event::Move { t: 62 * S, mv: 3, side: None }));
     let o = r.outcome().unwrap();
     assert_eq!((o.result, o.reason), (GameResult::WhiteWin, Reason::TimeUp));
 }

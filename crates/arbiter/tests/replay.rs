@@ -30,7 +30,7 @@ fn drive(r: &mut ShogiReferee, script: &[(u8, u16, u16)]) {
                 if legal.is_empty() {
                     Event::Resign { t, side: r.game().to_move() }
                 } else {
-                    Event::Move { t, mv: ShogiMove(legal[choice as usize % legal.len()]) }
+                    Event::Move { t, mv: ShogiMove(legal[choice as usize % legal.len()]), side: None }
                 }
             }
             9 => {
@@ -39,7 +39,7 @@ fn drive(r: &mut ShogiReferee, script: &[(u8, u16, u16)]) {
                 let b = &sq[(choice as usize / 81) % 81];
                 let text = format!("{a}{b}{}", if choice % 7 == 0 { "+" } else { "" });
                 match Move::from_usi(&text) {
-                    Some(m) => Event::Move { t, mv: ShogiMove(m) },
+                    Some(m) => Event::Move { t, mv: ShogiMove(m), side: None },
                     None => Event::Tick { t }, // a null move (same square twice) is no move
                 }
             }

@@ -547,7 +547,7 @@ fn pl_6_7_both_flags_down_play_continues_with_the_same_extra_time() {
     assert_eq!(r.outcome(), None);
     let c = r.clock().unwrap();
     assert_eq!(c.flag_fallen(B, 2 * MIN), None);
-    assert_eq!(c.remaining(B, 2 * MIN), c.remaining(W, 2 * MIN) + 0, "same extra time for both");
+    assert_eq!(c.remaining(B, 2 * MIN), c.remaining(W, 2 * MIN), "same extra time for both");
     assert!(c.remaining(W, 2 * MIN) >= 5 * MIN);
 }
 
@@ -663,4 +663,56 @@ fn events_and_outcomes_are_json() {
     r.submit(Event::Resign { t: 9, side: W });
     let o = serde_json::to_value(r.outcome().unwrap()).unwrap();
     assert_eq!(o, json!({"result": "black_win", "reason": "resignation", "article": "ufs-2016 5.8.1", "ply": 1, "followup": null}));
+}
+
+#[test]
+fn fesa_13_4_time_taken_can_bring_the_flag_down_when_enforced() {
+    let mut r = referee(fesa(), Mode::Enforced, None, Some(Clock::same(TimeControl::sudden_death(5 * MIN))));
+    r.submit(Event::Start { t: 0 });
+    let d = Decision::Penalty { side: B, penalty: arbiter::ruleset::PenaltyKind::TimeTaken, ms: 5 * MIN };
+    assert_eq!(r.submit(Event::Decision { t: MIN, decision: d }), Answer::Accepted);
+    refused(r.submit(mv(MIN + 1, "7g7f")));
+    assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "fesa-2017 8.9");
+}
+
+// --- moving during the opponent's turn ---------------------------------------------------------
+
+fn out_of_turn(rules: Ruleset, mode: Mode) -> ShogiReferee {
+    let mut r = referee(rules, mode, None, None);
+    play(&mut r, 0, "7g7f");
+    let e = Event::Move { t: 2 * S, mv: ShogiMove(Move::from_usi("2g2f").unwrap()), side: Some(B) };
+    r.submit(e);
+    r
+}
+
+#[test]
+fn ufs_5_8_3_3_moving_during_the_opponents_turn_loses() {
+    let r = out_of_turn(ufs(), Mode::Recorded);
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "ufs-2016 5.8.3.3");
+    assert_eq!(r.game().ply(), 1, "the move out of turn is not played");
+}
+
+#[test]
+fn rfg_11_two_moves_in_a_row_lose() {
+    let r = out_of_turn(Ruleset::rfg(), Mode::Recorded);
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "rfg 11");
+}
+
+#[test]
+fn fesa_9_4_moving_out_of_turn_can_be_claimed() {
+    let mut r = out_of_turn(fesa(), Mode::Recorded);
+    assert_eq!(r.outcome(), None);
+    r.submit(claim(3 * S, W, ClaimKind::IllegalMove));
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "fesa-2017 9.4");
+}
+
+#[test]
+fn enforced_mode_refuses_a_move_out_of_turn() {
+    let mut r = referee(ufs(), Mode::Enforced, None, None);
+    play(&mut r, 0, "7g7f");
+    let e = Event::Move { t: 2 * S, mv: ShogiMove(Move::from_usi("2g2f").unwrap()), side: Some(B) };
+    refused(r.submit(e));
+    assert_eq!(r.outcome(), None);
+    let e = Event::Move { t: 3 * S, mv: ShogiMove(Move::from_usi("3c3d").unwrap()), side: Some(W) };
+    assert_eq!(r.submit(e), Answer::Accepted, "naming the right side is fine");
 }

@@ -19,7 +19,7 @@ pub fn referee(rules: Ruleset, mode: Mode, sfen: Option<&str>, clock: Option<Clo
 }
 
 pub fn mv(t: u64, usi: &str) -> ShogiEvent {
-    Event::Move { t, mv: ShogiMove(Move::from_usi(usi).unwrap_or_else(|| panic!("bad USI {usi}"))) }
+    Event::Move { t, mv: ShogiMove(Move::from_usi(usi).unwrap_or_else(|| panic!("bad USI {usi}"))), side: None }
 }
 
 pub fn act(t: u64, side: Side, action: ShogiAction) -> ShogiEvent {
