@@ -403,6 +403,14 @@ impl Position {
     /// [`Position::undo_unchecked`] take the move back (make/unmake, as searches do).
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        self.play_unchecked_impl::<true>(mv)
+    }
+
+    /// `LEGAL_BEFORE`: the position before the move is legal, so the incremental checkers can
+    /// be asserted against a full computation. A scoresheet replay ([`Position::play_lenient`])
+    /// may start from an illegal position (fesa-2017 9.4) and recomputes them instead.
+    #[inline(always)]
+    fn play_unchecked_impl<const LEGAL_BEFORE: bool>(&mut self, mv: Move) -> Undo {
         let us = self.turn;
         let them = us.flip();
         let undo = Undo { captured: 0, checkers: self.checkers, hash: self.hash };
@@ -492,7 +500,9 @@ impl Position {
             }
         }
         self.checkers = checkers;
-        debug_assert_eq!(self.checkers, self.attackers_to(eksq, us, occ), "incremental checkers");
+        if LEGAL_BEFORE {
+            debug_assert_eq!(self.checkers, self.attackers_to(eksq, us, occ), "incremental checkers");
+        }
         Undo { captured, ..undo }
     }
 
@@ -577,7 +587,7 @@ impl Position {
             }
         }
         let verdict = self.check_move(mv).err();
-        self.play_unchecked(mv);
+        self.play_unchecked_impl::<false>(mv);
         // The incremental update assumes a legal predecessor; recompute in full.
         self.checkers = self.attackers_to(self.kings[self.turn.index()], self.turn.flip(), self.occupied());
         Ok(verdict)

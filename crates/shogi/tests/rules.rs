@@ -426,3 +426,14 @@ fn fesa_5_3_gote_needs_27_points() {
     assert_eq!((d.points.found, d.points.required), (27, 27));
     assert!(d.wins(), "{d:?}");
 }
+
+/// fesa-2017 9.4: a scoresheet may go on after an illegal move, so lenient replay must keep
+/// working from a position legal play cannot reach (White to move with Black's king in check).
+/// Found by the arbiter's fuzzing: the incremental checkers used to be asserted there.
+#[test]
+fn fesa_9_4_lenient_replay_goes_on_from_an_illegal_position() {
+    let mut p = pos("4k4/9/4r3p/9/9/9/9/4G4/4K4 b - 1");
+    assert!(p.play_lenient(mv("5h4h")).unwrap().is_some(), "the gold leaves the king in check");
+    assert_eq!(p.play_lenient(mv("1c1d")), Ok(None), "a pawn step is itself legal for White");
+    assert!(p.checkers().is_nonempty(), "Black's king is still attacked by the rook");
+}
