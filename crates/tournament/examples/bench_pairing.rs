@@ -8,8 +8,10 @@ use tournament::{dutch, mcmahon, sim, trf};
 
 fn history(n: usize, rounds: u32, played: u32, seed: u64) -> tournament::Tournament {
     let mut t = sim::field(n, rounds, seed);
-    // Build the history with the Dutch pairer itself so the round is a real Dutch middle round.
-    sim::run(&mut t, played, seed, dutch::pair).expect("history pairs");
+    // The history (score groups, colours, floats) is built quickly with the McMahon fold; the
+    // timed round is then a Dutch round on that record.
+    let cfg = mcmahon::Config::default();
+    sim::run(&mut t, played, seed, |t| mcmahon::pair(t, &cfg)).expect("history pairs");
     t
 }
 

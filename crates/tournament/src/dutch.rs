@@ -367,8 +367,10 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
         0..=2 => Pairer::<2>::new(&st, &sorted).run()?,
         3..=4 => Pairer::<4>::new(&st, &sorted).run()?,
         5..=8 => Pairer::<8>::new(&st, &sorted).run()?,
-        9..=16 => Pairer::<16>::new(&st, &sorted).run()?,
-        17..=32 => Pairer::<32>::new(&st, &sorted).run()?,
+        9..=12 => Pairer::<12>::new(&st, &sorted).run()?,
+        13..=16 => Pairer::<16>::new(&st, &sorted).run()?,
+        17..=24 => Pairer::<24>::new(&st, &sorted).run()?,
+        25..=32 => Pairer::<32>::new(&st, &sorted).run()?,
         33..=64 => Pairer::<64>::new(&st, &sorted).run()?,
         _ => Pairer::<128>::new(&st, &sorted).run()?,
     };
@@ -485,7 +487,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     fn compute(&mut self) -> Vec<usize> {
         let v = self.sorted.len();
         let mate = self.m.compute();
-        (0..v).map(|i| if mate[i] < v && self.m.present(i, mate[i]) { mate[i] } else { i }).collect()
+        (0..v).map(|i| if mate[i] < v && mate[i] != i && self.m.present(i, mate[i]) { mate[i] } else { i }).collect()
     }
 
     fn finalize(&mut self, a: usize, b: usize) {

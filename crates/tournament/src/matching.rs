@@ -259,6 +259,9 @@ impl<W: Weight> Solver<W> {
             };
             for nblist in nblists {
                 for k in nblist {
+                    if self.edges[k].2.less(&W::zero()) {
+                        continue;
+                    }
                     let (mut i, mut j, _) = self.edges[k];
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
@@ -447,11 +450,12 @@ impl<W: Weight> Solver<W> {
                     if augmented {
                         break;
                     }
-                    let nb = self.neighbend[v].clone();
-                    for p in nb {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
                         let k = p / 2;
                         let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
+                        // Negative weights mark absent edges (Incremental); they are not in the graph.
+                        if self.inblossom[v] == self.inblossom[w] || self.edges[k].2.less(&W::zero()) {
                             continue;
                         }
                         let mut kslack = W::zero();
@@ -670,11 +674,24 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         self.s.edges[k].2 = w2;
-        for v in [i, j] {
-            if !self.is_dirty[v] {
-                self.is_dirty[v] = true;
-                self.dirty.push(v);
-            }
+        // Only what breaks the optimality certificate needs repair: a matched edge that changed
+        // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
+        // edge keeps the current matching optimal.
+        let (a, b, _) = self.s.edges[k];
+        let matched = self.s.mate[a] != NONE && self.s.endpoint[self.s.mate[a]] == b;
+        let trivial = self.s.inblossom[a] == a && self.s.inblossom[b] == b;
+        if matched && trivial && old.less(&w2) {
+            // Raise one end's dual by the increase: the edge stays tight, the others gain slack.
+            let d = w2.minus(&old);
+            self.s.dualvar[a] = self.s.dualvar[a].plus(&d).plus(&d);
+            return;
+        }
+        let dirty = matched
+            || !trivial && self.s.inblossom[a] == self.s.inblossom[b]
+            || self.s.dualvar[a].plus(&self.s.dualvar[b]).less(&w2.plus(&w2));
+        if dirty && !self.is_dirty[a] {
+            self.is_dirty[a] = true;
+            self.dirty.push(a);
         }
     }
 
@@ -685,7 +702,7 @@ impl<W: Weight> Incremental<W> {
 
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
-        !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+        i != j && !self.s.edges[pair_index(i, j)].2.less(&W::zero())
     }
 
     /// Dissolve the top-level blossom `b`: its dual moves onto its vertices (every edge stays
@@ -748,6 +765,9 @@ impl<W: Weight> Incremental<W> {
             // Raise (or lower) v's dual to the least value keeping all its edges feasible.
             let mut best: Option<W> = None;
             for &p in &self.s.neighbend[v] {
+                if self.s.edges[p / 2].2.less(&W::zero()) {
+                    continue;
+                }
                 let u = self.s.endpoint[p];
                 // Tight means du + dv = 2·(stored weight) in this formulation.
                 let w2 = self.s.edges[p / 2].2;

@@ -44,3 +44,14 @@ fn a_swapped_pair_is_reported() {
     assert!(checks[..13].iter().all(|c| c.ok()));
     assert!(!checks[13].ok());
 }
+
+#[test]
+fn a_burstein_record_is_not_dutch() {
+    // bbpPairings' issue_15 record was paired with the Burstein system (its test runs
+    // `--burstein … -c`): already round 1 differs from the Dutch S1–S2 split (1–91, 2–92 …).
+    let t = load("checked/bbp-issue_15.trf");
+    let checks = check_dutch(&t, Edition::Fide2025).unwrap();
+    assert_eq!(checks.len(), 11);
+    assert!(checks.iter().all(|c| !c.ok()));
+    assert!(checks[0].missing.contains(&(91, 1)) && checks[0].unexpected.contains(&(90, 1)));
+}

@@ -1,0 +1,38 @@
+//! Checks shared by the fuzz target `tournament_trf` and the corpus replay test: any input
+//! either fails to parse with an error, or parses, writes back to an equal tournament, and
+//! goes through every pairing system and the standings without panicking.
+
+use crate::tiebreak::{Config, TieBreak, Unplayed};
+use crate::{dutch, knockout, mcmahon, roundrobin, standings, trf};
+
+pub fn trf(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(t) = trf::parse(&text) else { return };
+    let again = trf::parse(&trf::write(&t)).expect("written TRF parses");
+    assert_eq!(again.players.len(), t.players.len());
+    for (a, b) in again.players.iter().zip(&t.players) {
+        assert_eq!(a.rounds, b.rounds);
+    }
+    // Keep each input cheap: pairing is polynomial but not free.
+    if t.players.len() > 40 || t.rounds_recorded() > 20 {
+        return;
+    }
+    let _ = dutch::pair(&t);
+    let _ = dutch::pair_edition(&t, dutch::Edition::Fide2017);
+    let _ = mcmahon::pair(&t, &mcmahon::Config::default());
+    let _ = roundrobin::pair(&t);
+    let _ = knockout::pair(&t);
+    let order = vec![
+        TieBreak::SonnebornBerger,
+        TieBreak::DirectEncounter,
+        TieBreak::MedianBuchholz,
+        TieBreak::Sosos,
+        TieBreak::Progressive,
+    ];
+    for unplayed in [Unplayed::Dummy, Unplayed::Virtual, Unplayed::Fixed(50)] {
+        let cfg = Config { order: order.clone(), unplayed, mms0: vec![0; t.players.len()] };
+        let rows = standings::compute(&t, &cfg, false);
+        let _ = standings::to_text(&t, &rows, &order, false);
+        let _ = standings::to_egf(&t, &rows, false);
+    }
+}

@@ -1,0 +1,28 @@
+# Tournament director (issue 5): golden Dutch rounds (bbpPairings' outputs), pairing
+# property tests, and a CLI smoke test of pair / standings / check-pairings.
+.PHONY: deps-tournament test-tournament bench-tournament
+
+TOURNAMENT_GOLDEN := crates/tournament/tests/data/dutch-golden
+
+deps: deps-tournament
+# Nothing to install: the bbpPairings outputs are committed as golden files.
+deps-tournament:
+
+test: test-tournament
+test-tournament: build
+	$(CARGO) test --release -p shinpan-tournament
+	@set -e; for f in $(TOURNAMENT_GOLDEN)/*.trf; do \
+	  $(BIN) pair "$$f" | diff -u "$${f%.trf}.pairs" - ; \
+	done; echo "pair: every golden round matches bbpPairings"
+	@$(BIN) check-pairings --edition 2017 $(TOURNAMENT_GOLDEN)/bbp-issue_7.trf | tail -1 | grep -q "round 14: ok"
+	@$(BIN) standings $(TOURNAMENT_GOLDEN)/bbp-issue_7.trf --format csv --tiebreaks buchholz,sb | head -2 | tail -1 | grep -q '^1,1,'
+	@for f in text html json egf; do $(BIN) standings $(TOURNAMENT_GOLDEN)/bbp-issue_7.trf --format $$f > /dev/null; done
+	@$(BIN) pair $(TOURNAMENT_GOLDEN)/bbp-dutch_2025_C9.trf --system round-robin > /dev/null
+	@$(BIN) pair $(TOURNAMENT_GOLDEN)/bbp-dutch_2025_C9.trf --system mcmahon --json > /dev/null
+	@printf '001    1 x\n' > /tmp/shinpan-bad.trf; if $(BIN) pair /tmp/shinpan-bad.trf 2>/dev/null; then echo "bad TRF accepted"; exit 1; fi
+	@echo "test-tournament: CLI smoke passed"
+
+# Dutch round at 100/400/1,000 players and McMahon at 10,000 against bbpPairings' reference
+# times (set BBP=/path/to/bbpPairings to time a local build in the same run).
+bench-tournament:
+	$(CARGO) run --release -p shinpan-tournament --example bench_pairing
