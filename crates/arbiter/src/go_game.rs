@@ -172,16 +172,19 @@ impl Game for GoGame {
 
     fn restore(&mut self, ply: usize) {
         let moves = self.game.moves()[..ply].to_vec();
+        self.forfeits.retain(|&f| f <= ply);
         let mut g = self.start.clone();
-        for (c, m) in moves {
-            g.play_as(c, m).expect("a move already played can be replayed");
+        let mut lost = self.forfeits.iter().peekable();
+        for i in 0..=ply {
+            // A lost turn lifted a ko ban that the next move may rely on: replay it in place.
+            while lost.next_if(|&&f| f == i).is_some() {
+                Self::lose_turn(&mut g);
+            }
+            if let Some(&(c, m)) = moves.get(i) {
+                g.play_as(c, m).expect("a move already played can be replayed");
+            }
         }
         self.game = g;
-        self.forfeits.retain(|&f| f <= ply);
-        // Turns lost after the last kept move still count.
-        for _ in self.forfeits.iter().filter(|&&f| f == ply) {
-            Self::lose_turn(&mut self.game);
-        }
         self.proposal = None;
     }
 

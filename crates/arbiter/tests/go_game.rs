@@ -164,6 +164,13 @@ fn rfg_12_16_a_lost_turn_lifts_the_ko_ban_of_the_side_to_move() {
     r.submit(Event::Tick { t: 40 * S });
     assert_eq!(r.game().to_move(), Side::Black);
     assert_eq!(r.submit(mv(45 * S, "B2")), Answer::Accepted);
+    // An arbiter's restore replays the lost turn in its place.
+    let restore = |ply| Event::Decision { t: 50 * S, decision: Decision::Restore { ply } };
+    assert_eq!(r.submit(restore(2)), Answer::Accepted);
+    assert_eq!((r.game().ply(), r.game().board().get(pt("B2", 5))), (2, Some(Color::Black)));
+    assert_eq!(r.submit(restore(1)), Answer::Accepted);
+    assert_eq!(r.game().board().get(pt("B2", 5)), None);
+    assert_eq!(r.game().to_move(), Side::Black, "the lost turn still counts");
 }
 
 #[test]
