@@ -64,3 +64,10 @@ pub mod adjudicate;
 pub use adjudicate::{adjudicate, Verdict};
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod go_game;
+pub use go_game::{GoAction, GoGame, GoMove};
+
+/// A Go referee.
+pub type GoReferee = Referee<GoGame>;
+/// A Go event.
+pub type GoEvent = Event<GoGame>;

@@ -54,6 +54,8 @@ pub enum Reason {
     BothFlags,
     Lateness,
     ArbiterDecision,
+    /// A whole-board position repeated in Go (triple ko, eternal life; rfg 6.3).
+    Cycle,
 }
 
 impl Reason {
@@ -71,6 +73,7 @@ impl Reason {
             Reason::BothFlags => "both_flags",
             Reason::Lateness => "lateness",
             Reason::ArbiterDecision => "arbiter_decision",
+            Reason::Cycle => "cycle",
         }
     }
 }
@@ -81,6 +84,7 @@ impl Reason {
 pub enum Followup {
     /// Play a new game at once with colours reversed (fesa-2017 12.2, 12.3; pl 5.5): the new
     /// game's Black is the old White. `time` holds the new game's time controls, [Black, White].
+    /// For a Go cycle (rfg 6.3) the game is replayed with the same colours and no time given.
     Replay { colours_reversed: bool, time: Option<[TimeControl; 2]>, article: String },
 }
 

@@ -9,7 +9,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, ByoYomiTimeout, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
 };
 use crate::Side;
 use serde::de::DeserializeOwned;
@@ -804,8 +804,18 @@ impl<G: Game> Referee<G> {
     }
 
     fn finish(&mut self, end: End, ply: usize) {
-        let followup = if end.result == GameResult::Draw { self.draw_followup() } else { None };
+        let followup = match end.result {
+            GameResult::Draw => self.draw_followup(),
+            GameResult::NoResult if end.reason == Reason::Cycle => self.cycle_followup(),
+            _ => None,
+        };
         self.outcome = Some(Outcome { result: end.result, reason: end.reason, article: Some(end.article), ply, followup });
+    }
+
+    /// rfg 6.3: a cycle ruled "replay" is played again, same colours, fresh clocks.
+    fn cycle_followup(&self) -> Option<Followup> {
+        let c = self.rules.go.as_ref()?.cycle.clone();
+        (c.rule == CycleOutcome::Replay).then_some(Followup::Replay { colours_reversed: false, time: None, article: c.article })
     }
 
     /// fesa-2017 12.2–12.3, pl 5.5: the replay after a draw.

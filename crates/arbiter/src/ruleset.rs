@@ -203,6 +203,20 @@ pub enum ByoYomiTimeout {
     Loss,
 }
 
+/// What the arbiter rules when a Go position repeats (rfg 6.3: no result, both lose, or replay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CycleOutcome {
+    /// The game has no result.
+    NoResult,
+    /// No result, and the game is played again.
+    Replay,
+}
+
+fn default_cycle() -> Cited<CycleOutcome> {
+    cited(CycleOutcome::NoResult, "rfg 6.3")
+}
+
 /// Go-only fields (rfg). The Go game itself plugs into the referee through [`crate::Game`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -217,6 +231,10 @@ pub struct GoRules {
     pub canadian_failure_loses: Cited<bool>,
     /// Equal scores in a handicap game go to White (rfg 10).
     pub handicap_tie_to_white: Cited<bool>,
+    /// A cycle (triple ko, eternal life) ends the game with this ruling (rfg 6.3). Defaulted
+    /// so that rulesets written before the field still read.
+    #[serde(default = "default_cycle")]
+    pub cycle: Cited<CycleOutcome>,
 }
 
 /// One federation's rules as data. Every field documents the article it comes from.
@@ -443,6 +461,7 @@ impl Ruleset {
                 byoyomi_timeout: cited(ByoYomiTimeout::TurnPasses, "rfg 12.16"),
                 canadian_failure_loses: cited(true, "rfg 12.15"),
                 handicap_tie_to_white: cited(true, "rfg 10"),
+                cycle: default_cycle(),
             }),
         }
     }

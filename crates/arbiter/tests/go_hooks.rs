@@ -1,5 +1,5 @@
-//! The referee is game-agnostic: a toy game stands in for Go (whose rules crate is written
-//! in parallel) to test the rfg clock rules that only Go uses.
+//! The referee is game-agnostic: a toy game exercises the hooks the rfg clock rules use,
+//! apart from any board (the real Go game's tests are in `go_game.rs`).
 
 use arbiter::clock::{Clock, TimeControl};
 use arbiter::referee::{Acted, Fault, Played};

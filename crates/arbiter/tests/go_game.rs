@@ -1,0 +1,331 @@
+//! Go under the referee (rfg), one test per article it applies.
+
+use arbiter::clock::{Clock, TimeControl};
+use arbiter::ruleset::Ruleset;
+use arbiter::*;
+use go::score::{score, Agreement};
+use go::{Board, Color, Point};
+
+const S: u64 = 1_000;
+const MIN: u64 = 60 * S;
+
+fn referee(game: GoGame, mode: Mode, clock: Option<Clock>) -> GoReferee {
+    Referee::new(Ruleset::rfg(), mode, game, clock, Players::default())
+}
+
+fn from_diagram(diagram: &str, to_move: Color) -> GoGame {
+    GoGame::new(go::Game::from_board(Board::from_diagram(diagram).unwrap(), to_move, go::Rules::RFG))
+}
+
+fn mv(t: u64, text: &str) -> GoEvent {
+    Event::Move { t, mv: GoMove::parse(text).unwrap(), side: None }
+}
+
+fn pt(s: &str, size: u8) -> Point {
+    Point::from_gtp(s, size).unwrap()
+}
+
+/// Plays `moves` one second apart from `t0`, each one accepted.
+#[track_caller]
+fn play_all(r: &mut GoReferee, t0: u64, moves: &[&str]) -> u64 {
+    let mut t = t0;
+    for m in moves {
+        t += S;
+        assert_eq!(r.submit(mv(t, m)), Answer::Accepted, "{m}");
+    }
+    t
+}
+
+#[track_caller]
+fn refused(a: Answer) -> String {
+    match a {
+        Answer::Refused { reason } => reason,
+        Answer::Accepted => panic!("accepted"),
+    }
+}
+
+#[track_caller]
+fn assert_end(r: &GoReferee, result: GameResult, reason: Reason, article: &str) {
+    let o = r.outcome().expect("the game is over");
+    assert_eq!((o.result, o.reason, o.article.as_deref()), (result, reason, Some(article)));
+}
+
+/// 5×5: Black walls column C, White column D, then White invades at B4 and the game ends
+/// with three passes; the B4 stone is dead.
+const WALLS: [&str; 15] = [
+    "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "B4", "pass", "pass", "pass",
+];
+
+fn walls_game(mode: Mode) -> GoReferee {
+    let mut r = referee(GoGame::even(5).unwrap(), mode, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &WALLS);
+    r
+}
+
+#[test]
+fn rfg_7_1_three_passes_then_agreed_dead_stones_are_counted() {
+    let mut r = walls_game(Mode::Enforced);
+    assert_eq!(r.outcome(), None, "counting follows the passes");
+    let t = 100 * S;
+    r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones: vec!["B4".into()] } });
+    assert_eq!(r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }), Answer::Accepted);
+    // The referee's count is go::score's on the same board with the ruleset's komi.
+    let direct = score(r.game().board(), 6.5, 0, &Agreement { dead: vec![pt("B4", 5)], ..Agreement::default() }).unwrap();
+    assert_eq!(r.game().score(), Some(&direct));
+    // Black: A–B columns (10 points with the dead stone's) + 1 prisoner = 11; White: 5 + 6.5.
+    assert_eq!((direct.black.total, direct.white.total), (11.0, 11.5));
+    assert_end(&r, GameResult::WhiteWin, Reason::Score, "rfg 10.2");
+    assert_eq!(r.outcome().unwrap().ply, WALLS.len());
+}
+
+#[test]
+fn rfg_7_1_no_move_after_the_third_pass() {
+    let mut r = walls_game(Mode::Enforced);
+    let why = refused(r.submit(mv(100 * S, "A1")));
+    assert!(why.contains("rfg 7.1"), "{why}");
+    assert_eq!(r.game().ply(), WALLS.len());
+}
+
+#[test]
+fn rfg_7_2_dead_stones_need_the_passes_and_the_opponents_agreement() {
+    let mut r = referee(GoGame::even(5).unwrap(), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &WALLS[..12]);
+    let mark = |side| Event::Game { t: 50 * S, side, action: GoAction::MarkDead { stones: vec!["B4".into()] } };
+    assert!(refused(r.submit(mark(Side::Black))).contains("rfg 7.1"));
+    play_all(&mut r, 20 * S, &["pass", "pass", "pass"]);
+    // A point without a stone is no dead stone.
+    let empty = Event::Game { t: 60 * S, side: Side::Black, action: GoAction::MarkDead { stones: vec!["A1".into()] } };
+    assert!(refused(r.submit(empty)).contains("rfg 7.2"));
+    assert_eq!(r.submit(mark(Side::Black)), Answer::Accepted);
+    // One does not agree to one's own proposal.
+    refused(r.submit(Event::Game { t: 61 * S, side: Side::Black, action: GoAction::Agree }));
+    assert_eq!(r.outcome(), None);
+}
+
+#[test]
+fn rfg_10_handicap_game_with_equal_scores_goes_to_white() {
+    // Black's two handicap stones and one White stone on a 9×9 board: the one empty region
+    // touches both colours, so with komi 0 nobody has a point (rfg 8.3).
+    let rules = Ruleset::rfg().with_overrides(&serde_json::json!({"go": {"komi": {"rule": 0.0}}})).unwrap();
+    let game = GoGame::new(go::Game::with_handicap(9, 2, go::Rules::RFG).unwrap());
+    let mut r = Referee::new(rules, Mode::Enforced, game, None, Players::default());
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["E5", "pass", "pass", "pass"]);
+    r.submit(Event::Game { t: 10 * S, side: Side::White, action: GoAction::MarkDead { stones: vec![] } });
+    r.submit(Event::Game { t: 11 * S, side: Side::Black, action: GoAction::Agree });
+    assert_end(&r, GameResult::WhiteWin, Reason::Score, "rfg 10");
+    assert!(r.game().score().unwrap().handicap_tie);
+}
+
+#[test]
+fn rfg_7_3_resignation_ends_the_game() {
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["E5", "C3"]);
+    r.submit(Event::Resign { t: 10 * S, side: Side::Black });
+    assert_end(&r, GameResult::WhiteWin, Reason::Resignation, "rfg 7.3");
+    assert_eq!(r.outcome().unwrap().ply, 2);
+}
+
+#[test]
+fn rfg_11_main_time_expired_loses() {
+    let clock = Clock::same(TimeControl::sudden_death(MIN));
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Enforced, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["E5"]);
+    assert_eq!(r.submit(Event::Tick { t: 2 * MIN }), Answer::Accepted);
+    assert_end(&r, GameResult::BlackWin, Reason::TimeUp, "rfg 11");
+}
+
+#[test]
+fn rfg_12_16_byoyomi_expired_the_turn_passes_and_play_goes_on() {
+    let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Enforced, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    assert_eq!(r.submit(Event::Tick { t: 31 * S }), Answer::Accepted);
+    assert_eq!(r.outcome(), None);
+    assert_eq!(r.violations()[0].article, "rfg 12.16");
+    // White moves first now, without a Black stone on the board.
+    assert_eq!(r.game().to_move(), Side::White);
+    assert_eq!(r.submit(mv(40 * S, "E5")), Answer::Accepted);
+    assert_eq!(r.game().board().get(pt("E5", 9)), Some(Color::White));
+    assert_eq!(r.game().ply(), 1);
+}
+
+#[test]
+fn rfg_12_16_a_lost_turn_lifts_the_ko_ban_of_the_side_to_move() {
+    // Black takes the ko at C2, White loses his turn: Black may fill the ko point at once.
+    let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
+    let mut r = referee(from_diagram(KO, Color::Black), Mode::Enforced, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["C2"]);
+    r.submit(Event::Tick { t: 40 * S });
+    assert_eq!(r.game().to_move(), Side::Black);
+    assert_eq!(r.submit(mv(45 * S, "B2")), Answer::Accepted);
+    // An arbiter's restore replays the lost turn in its place.
+    let restore = |ply| Event::Decision { t: 50 * S, decision: Decision::Restore { ply } };
+    assert_eq!(r.submit(restore(2)), Answer::Accepted);
+    assert_eq!((r.game().ply(), r.game().board().get(pt("B2", 5))), (2, Some(Color::Black)));
+    assert_eq!(r.submit(restore(1)), Answer::Accepted);
+    assert_eq!(r.game().board().get(pt("B2", 5)), None);
+    assert_eq!(r.game().to_move(), Side::Black, "the lost turn still counts");
+}
+
+#[test]
+fn rfg_12_15_canadian_period_not_completed_loses() {
+    let clock = Clock::same(TimeControl::canadian(0, 2, MIN));
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Enforced, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    r.submit(mv(50 * S, "E5"));
+    r.submit(mv(51 * S, "C3"));
+    // Black's second move of the period comes 12 s after his 60 s ran out.
+    refused(r.submit(mv(72 * S, "G7")));
+    assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "rfg 11");
+    assert_eq!(r.game().ply(), 2);
+}
+
+/// 9×9, three kos: the top-left and bottom-left ones with a White stone in the ko (Black may
+/// take at C8 and C4), the top-right one with a Black stone in it (White may take at G8).
+const TRIPLE_KO: &str = "
+    .XO...XO.
+    XO.O.X.XO
+    .XO...XO.
+    .........
+    .XO......
+    XO.O.....
+    .XO......
+    .........
+    .........";
+
+#[test]
+fn rfg_6_3_triple_ko_cycle_has_no_result() {
+    let mut r = referee(from_diagram(TRIPLE_KO, Color::Black), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    // Each move takes a ko; after six the whole board repeats with Black to move.
+    play_all(&mut r, 0, &["C8", "G8", "C4", "B8", "H8"]);
+    assert_eq!(r.outcome(), None);
+    play_all(&mut r, 10 * S, &["B4"]);
+    assert_end(&r, GameResult::NoResult, Reason::Cycle, "rfg 6.3");
+    assert_eq!(r.outcome().unwrap().followup, None);
+    assert_eq!(r.game().game().cycles(), &[go::Cycle { ply: 6, first_ply: 0 }]);
+}
+
+#[test]
+fn rfg_6_3_cycle_ruled_replay_asks_for_a_new_game() {
+    let rules = Ruleset::rfg().with_overrides(&serde_json::json!({"go": {"cycle": {"rule": "replay"}}})).unwrap();
+    let mut r = Referee::new(rules, Mode::Enforced, from_diagram(TRIPLE_KO, Color::Black), None, Players::default());
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["C8", "G8", "C4", "B8", "H8", "B4"]);
+    let o = r.outcome().unwrap();
+    assert_eq!((o.result, o.reason), (GameResult::NoResult, Reason::Cycle));
+    assert_eq!(o.followup, Some(Followup::Replay { colours_reversed: false, time: None, article: "rfg 6.3".into() }));
+}
+
+const KO: &str = "
+    .....
+    .....
+    .XO..
+    XO.O.
+    .XO..";
+
+/// Black takes the ko at C2; White then retakes at once (ko), plays on a stone (C2) and
+/// suicides at A1: three illegal moves in the scoresheet.
+fn three_illegal_moves() -> (GoReferee, Vec<u64>) {
+    let clock = Clock::same(TimeControl::sudden_death(10 * MIN));
+    let mut r = referee(from_diagram(KO, Color::Black), Mode::Recorded, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    r.submit(mv(10 * S, "C2"));
+    let mut black_left = Vec::new();
+    for (i, m) in ["B2", "C2", "A1"].iter().enumerate() {
+        let t = (20 + 10 * i as u64) * S;
+        assert_eq!(r.submit(mv(t, m)), Answer::Accepted);
+        black_left.push(r.clock().unwrap().main_left(Side::Black, t));
+    }
+    (r, black_left)
+}
+
+#[test]
+fn rfg_13_4_illegal_moves_restore_the_position_two_minutes_then_loss() {
+    let (r, black_left) = three_illegal_moves();
+    // Each illegal move is not played: still one move on the board, White to move.
+    assert_eq!((r.game().ply(), r.game().to_move()), (1, Side::White));
+    assert_eq!(r.game().board().get(pt("B2", 5)), None);
+    let arts: Vec<&str> = r.violations().iter().map(|v| v.article.as_str()).collect();
+    assert_eq!(arts, ["rfg 5.2", "rfg 3.1", "rfg 5.1"]);
+    // Black, not moving, keeps his 10 min − 10 s and gets 2 min for each of the first two.
+    let base = 10 * MIN - 10 * S;
+    assert_eq!(black_left[..2], [base + 2 * MIN, base + 4 * MIN]);
+    assert_end(&r, GameResult::BlackWin, Reason::IllegalMove, "rfg 13.4");
+    assert_eq!(r.outcome().unwrap().ply, 2);
+}
+
+#[test]
+fn rfg_5_1_enforced_mode_refuses_a_suicide() {
+    let mut r = referee(from_diagram(KO, Color::White), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    // White at A1 would have no liberty and captures nothing.
+    play_all(&mut r, 0, &["E5", "C2"]);
+    let why = refused(r.submit(mv(10 * S, "A1")));
+    assert!(why.contains("rfg 5.1"), "{why}");
+    assert_eq!((r.game().ply(), r.game().board().get(pt("A1", 5))), (2, None));
+    assert!(r.violations().is_empty());
+}
+
+#[test]
+fn rfg_5_2_enforced_mode_refuses_an_immediate_ko_recapture() {
+    let mut r = referee(from_diagram(KO, Color::Black), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["C2"]);
+    let why = refused(r.submit(mv(10 * S, "B2")));
+    assert!(why.contains("rfg 5.2"), "{why}");
+    assert_eq!(r.game().board().get(pt("C2", 5)), Some(Color::Black));
+    // After a threat and its answer the recapture is legal (rfg 5.2).
+    play_all(&mut r, 10 * S, &["E5", "E4", "B2"]);
+    assert_eq!(r.game().board().get(pt("C2", 5)), None);
+}
+
+#[test]
+fn rfg_event_log_replay_gives_the_same_state() {
+    // A refused move, a lost turn, passes and the count.
+    let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
+    let mut r = referee(GoGame::even(5).unwrap(), Mode::Enforced, Some(clock.clone()));
+    r.submit(Event::Start { t: 0 });
+    let t = play_all(&mut r, 0, &WALLS[..4]);
+    r.submit(Event::Tick { t: t + 31 * S }); // Black loses his turn (rfg 12.16)
+    let t = play_all(&mut r, t + 40 * S, &["D3", "C3"]);
+    refused(r.submit(mv(t + S, "C3"))); // occupied (rfg 3.1)
+    let t = play_all(&mut r, t + S, &["D4", "C4", "D5", "C5", "pass", "pass", "pass"]);
+    r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones: vec![] } });
+    r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree });
+    assert!(r.outcome().is_some());
+    // Through JSON, as a server stores the log.
+    let json = serde_json::to_string(&r.events().collect::<Vec<_>>()).unwrap();
+    let events: Vec<GoEvent> = serde_json::from_str(&json).unwrap();
+    let again = Referee::replay(Ruleset::rfg(), Mode::Enforced, GoGame::even(5).unwrap(), Some(clock), Players::default(), events);
+    assert_eq!(again.snapshot(), r.snapshot());
+    assert_eq!(again.game().board(), r.game().board());
+    assert_eq!(again.game().score(), r.game().score());
+}
+
+#[test]
+fn rfg_13_4_recorded_log_replays_to_the_same_state() {
+    let (r, _) = three_illegal_moves();
+    let events: Vec<GoEvent> = r.events().cloned().collect();
+    let clock = Clock::same(TimeControl::sudden_death(10 * MIN));
+    let again = Referee::replay(Ruleset::rfg(), Mode::Recorded, from_diagram(KO, Color::Black), Some(clock), Players::default(), events);
+    assert_eq!(again.snapshot(), r.snapshot());
+    assert_eq!(again.game().board(), r.game().board());
+}
+
+#[test]
+fn go_moves_read_gtp_and_refuse_points_off_the_board() {
+    assert!(GoMove::parse("Z99").is_err());
+    assert!(serde_json::from_str::<GoMove>("\"I5\"").is_err(), "GTP has no I column");
+    assert_eq!(serde_json::to_string(&GoMove::parse("PASS").unwrap()).unwrap(), "\"pass\"");
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Recorded, None);
+    let why = refused(r.submit(mv(0, "T19")));
+    assert!(why.contains("off"), "{why}");
+    assert_eq!(r.game().ply(), 0);
+}
