@@ -101,8 +101,8 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
             }
         }
         carry = still;
-        // An odd group's last player floats down (pl 8.2.4).
-        let floater = if members.len() % 2 == 1 { members.pop() } else { None };
+        // An odd group's last player floats down (pl 8.2.4); the last group has nowhere to go.
+        let floater = if members.len() % 2 == 1 && gi != last { members.pop() } else { None };
         let mut paired = vec![false; members.len()];
         // Fold: no. 1 with the lowest still free player he has not met, and so on.
         for i in 0..members.len() {
@@ -118,12 +118,9 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
         }
         carry.extend((0..members.len()).filter(|&i| !paired[i]).map(|i| members[i]));
         carry.extend(floater);
-        if gi == last && !carry.is_empty() {
-            return finish_with_matching(t, cfg, &mms, &mms0, &order, &met, r);
-        }
     }
     if !carry.is_empty() {
-        return finish_with_matching(t, cfg, &mms, &mms0, &order, &met, r);
+        return finish_with_matching(t, cfg, &mms, &mms0, &order, &met, pairs, r);
     }
     r.boards = pairs.into_iter().map(|(a, b)| board(t, cfg, &mms, &mms0, a, b)).collect();
     Ok(r)
@@ -131,6 +128,7 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
 
 /// Fallback when the fold strands players at the bottom: a maximum-weight matching that keeps
 /// pairs as close in McMahon score as possible while forbidding rematches.
+#[allow(clippy::too_many_arguments)]
 fn finish_with_matching(
     t: &Tournament,
     cfg: &Config,
@@ -138,8 +136,46 @@ fn finish_with_matching(
     mms0: &[i32],
     order: &[usize],
     met: &HashSet<(usize, usize)>,
-    mut r: Round,
+    pairs: Vec<(usize, usize)>,
+    r: Round,
 ) -> Result<Round> {
+    // Re-pair only the bottom of the field, widening the window until it works: the fold's
+    // pairs above it stand.
+    let pos: std::collections::HashMap<usize, usize> = order.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let mut width = 64usize;
+    loop {
+        let mut start = order.len().saturating_sub(width);
+        // A pair straddling the window's edge is re-paired too.
+        for &(a, b) in &pairs {
+            let (x, y) = (pos[&a].min(pos[&b]), pos[&a].max(pos[&b]));
+            if y >= start && x < start {
+                start = x;
+            }
+        }
+        let window = &order[start..];
+        let kept: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, b)| pos[&a] < start && pos[&b] < start).collect();
+        match match_window(t, cfg, mms, mms0, window, met) {
+            Ok(boards) => {
+                let mut r = r;
+                r.boards = kept.into_iter().map(|(a, b)| board(t, cfg, mms, mms0, a, b)).collect();
+                r.boards.extend(boards);
+                return Ok(r);
+            }
+            Err(e) if start == 0 => return Err(e),
+            Err(_) => width *= 4,
+        }
+    }
+}
+
+fn match_window(
+    t: &Tournament,
+    cfg: &Config,
+    mms: &[i64],
+    mms0: &[i32],
+    order: &[usize],
+    met: &HashSet<(usize, usize)>,
+) -> Result<Vec<Board>> {
+    let mut r = Round::default();
     let m = order.len();
     let span = order.iter().map(|&p| mms[p]).max().unwrap_or(0) - order.iter().map(|&p| mms[p]).min().unwrap_or(0) + 1;
     let mut edges = Vec::new();
@@ -164,7 +200,7 @@ fn finish_with_matching(
             r.boards.push(board(t, cfg, mms, mms0, order[i], order[j]));
         }
     }
-    Ok(r)
+    Ok(r.boards)
 }
 
 fn board(t: &Tournament, cfg: &Config, mms: &[i64], mms0: &[i32], a: usize, b: usize) -> Board {

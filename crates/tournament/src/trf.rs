@@ -128,7 +128,8 @@ pub fn parse(text: &str) -> Result<Tournament> {
             }
             "162" => {
                 for tok in rest().split_whitespace() {
-                    let (code, val) = tok.split_at(1);
+                    let first = tok.chars().next().map_or(0, char::len_utf8);
+                    let (code, val) = tok.split_at(first);
                     let v = parse_points(val, ln, 5)?;
                     match code {
                         "W" => {
