@@ -303,3 +303,25 @@ pub fn moved_kind(pos: &Position, mv: Move) -> PieceKind {
         Move::Drop { kind, .. } => kind,
     }
 }
+
+/// What a KIF or KI2 line is before the format reads it: skipped (blank, `#` note, `&` remark),
+/// the start of a variation (`変化：`, where the main line ends), a `*` comment, or text to read.
+pub enum Line<'a> {
+    Skip,
+    Variation,
+    Comment(&'a str),
+    Text,
+}
+
+/// Classifies a line already trimmed on both sides.
+pub fn classify(t: &str) -> Line<'_> {
+    if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
+        Line::Skip
+    } else if t.starts_with("変化：") || t.starts_with("変化:") {
+        Line::Variation
+    } else if let Some(c) = t.strip_prefix('*') {
+        Line::Comment(c)
+    } else {
+        Line::Text
+    }
+}

@@ -46,18 +46,17 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
         let line_no = i + 1;
         let line = raw.trim_end();
         let t = line.trim_start();
-        if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
-            continue;
-        }
-        if t.starts_with("変化：") || t.starts_with("変化:") {
-            break;
-        }
-        if let Some(c) = t.strip_prefix('*') {
-            match b.as_mut() {
-                Some(b) => b.comment(c.to_string()),
-                None => pending.push(c.to_string()),
+        match japanese::classify(t) {
+            japanese::Line::Skip => continue,
+            japanese::Line::Variation => break,
+            japanese::Line::Comment(c) => {
+                match b.as_mut() {
+                    Some(b) => b.comment(c.to_string()),
+                    None => pending.push(c.to_string()),
+                }
+                continue;
             }
-            continue;
+            japanese::Line::Text => {}
         }
         if let Some(rest) = t.strip_prefix("まで") {
             let bd = match b.as_mut() {
