@@ -204,6 +204,9 @@ pub struct Referee<G: Game> {
     pending: Vec<Pending>,
     illegal_count: [u32; 2],
     takebacks: [u32; 2],
+    /// The flag instant already listed as a violation per side, so a record that plays on after
+    /// a fall lists it once, not at every later move.
+    flag_reported: [Option<u64>; 2],
     outcome: Option<Outcome>,
     violations: Vec<Violation>,
     log: Vec<(Event<G>, Answer)>,
@@ -239,6 +242,7 @@ impl<G: Game> Referee<G> {
             arrived: [None; 2],
             pending: Vec::new(),
             illegal_count: [0; 2],
+            flag_reported: [None; 2],
             takebacks: [0; 2],
             outcome: None,
             violations: Vec::new(),
@@ -371,6 +375,7 @@ impl<G: Game> Referee<G> {
             arrived: self.arrived,
             pending: self.pending.clone(),
             illegal_count: self.illegal_count,
+            flag_reported: self.flag_reported,
             takebacks: self.takebacks,
             outcome: self.outcome.clone(),
             violations: self.violations.len(),
@@ -385,6 +390,7 @@ impl<G: Game> Referee<G> {
         self.arrived = s.arrived;
         self.pending = s.pending;
         self.illegal_count = s.illegal_count;
+        self.flag_reported = s.flag_reported;
         self.takebacks = s.takebacks;
         self.outcome = s.outcome;
         self.violations.truncate(s.violations);
@@ -545,7 +551,8 @@ impl<G: Game> Referee<G> {
         }
         let played = self.game.play(mv, &self.rules);
         let ply = self.game.ply();
-        if let Some(f) = flag {
+        if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
+            self.flag_reported[mover.index()] = Some(f);
             self.violations.push(Violation {
                 ply,
                 article: self.rules.articles.time_up.clone(),
@@ -852,6 +859,7 @@ struct Saved {
     pending: Vec<Pending>,
     illegal_count: [u32; 2],
     takebacks: [u32; 2],
+    flag_reported: [Option<u64>; 2],
     outcome: Option<Outcome>,
     violations: usize,
     times: usize,

@@ -227,6 +227,18 @@ fn time_up_checked_against_the_time_control() {
 }
 
 #[test]
+fn fesa_8_9_a_fallen_flag_is_listed_once_when_the_record_plays_on() {
+    // Black's minute is gone on move 1; the scoresheet goes on to a resignation (fesa 5.1
+    // applies). The fall is one finding, not one per later move of Black's.
+    let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d 2f2e", Some(EndReason::Resign)), MIN, 0, &[61, 1, 5, 1, 5]);
+    let v = check(&r, Ruleset::fesa_2017());
+    verdict_is(&v, GameResult::BlackWin, Some(Reason::Resignation), 5);
+    let falls: Vec<_> = v.violations.iter().filter(|x| x.reason == "time_up").collect();
+    assert_eq!(falls.len(), 1, "{}", v.human());
+    assert_eq!(falls[0].ply, 1);
+}
+
+#[test]
 fn byoyomi_moves_in_time_are_not_violations() {
     let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d", Some(EndReason::Resign)), 0, 30 * S, &[29, 29, 29, 29]);
     let v = check(&r, Ruleset::ufs_2016());
