@@ -72,6 +72,21 @@ fn csa_errors_name_line_and_column_and_keep_the_moves() {
     assert!(e.message.contains("unknown piece"), "{e}");
 }
 
+#[test]
+fn kif_and_ki2_stray_lines_name_the_column_in_characters_and_keep_the_moves() {
+    // Two ideographic spaces (3 bytes each in UTF-8) before the stray text: column 3, not 7.
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n\u{3000}\u{3000}???\n";
+    let e = formats::read_as(Format::Kif, kif).unwrap_err();
+    assert_eq!((e.line, e.column, e.format), (4, 3, Some(Format::Kif)), "{e}");
+    assert!(e.message.starts_with("not a KIF line"), "{e}");
+    assert_eq!(usi(e.partial.as_deref().unwrap()), ["7g7f"]);
+    let ki2 = "手合割：平手\n▲７六歩 △３四歩\n\u{3000}???\n";
+    let e = formats::read_as(Format::Ki2, ki2).unwrap_err();
+    assert_eq!((e.line, e.column, e.format), (3, 2, Some(Format::Ki2)), "{e}");
+    assert!(e.message.starts_with("not a KI2 line"), "{e}");
+    assert_eq!(usi(e.partial.as_deref().unwrap()), ["7g7f", "3c3d"]);
+}
+
 const KIF: &str = "# KIF形式棋譜ファイル
 開始日時：2024/05/01 10:00:00
 棋戦：テスト棋戦

@@ -82,12 +82,7 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
         if b.is_none() && header.line(line, line_no, F)? {
             continue;
         }
-        let col = line.len() - t.len() + 1;
-        let msg = format!("not a KI2 line: {:?}", t.chars().take(20).collect::<String>());
-        return Err(match &b {
-            Some(b) => b.error(line_no, col, msg),
-            None => FormatError::new(F, line_no, col, msg),
-        });
+        return Err(Builder::unknown_line(b.as_ref(), F, line, line_no));
     }
     let b = match b {
         Some(b) => b,

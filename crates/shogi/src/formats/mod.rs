@@ -248,6 +248,18 @@ impl Builder {
         FormatError::new(self.format, line, column, message).with_partial(&self.record)
     }
 
+    /// The error for a line no rule of `format` recognises, with the moves read so far if a
+    /// builder exists (KIF and KI2 share it).
+    pub fn unknown_line(b: Option<&Builder>, format: Format, line: &str, line_no: usize) -> FormatError {
+        let t = line.trim_start();
+        let col = line.chars().count() - t.chars().count() + 1;
+        let msg = format!("not a {} line: {:?}", format.name().to_ascii_uppercase(), t.chars().take(20).collect::<String>());
+        match b {
+            Some(b) => b.error(line_no, col, msg),
+            None => FormatError::new(format, line_no, col, msg),
+        }
+    }
+
     /// Plays a move as the scoresheet has it; an error only if it cannot physically be made.
     pub fn play(&mut self, mv: Move, line: usize, column: usize) -> Result<(), FormatError> {
         if self.record.end.is_some() {
