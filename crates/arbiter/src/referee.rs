@@ -97,6 +97,10 @@ pub enum Decision {
     Restore { ply: usize },
     /// Both flags are down and the order cannot be told (ufs-2016 6.14; fesa-2017 8.11; pl 6.7).
     BothFlagsDown,
+    /// The side to move let his per-move byo-yomi run out and the official passes the turn to
+    /// the opponent (rfg, commentary to 12.16). Enforced mode does this by itself; in recorded
+    /// mode it is how a scoresheet shows the opponent moving again.
+    TurnLost,
 }
 
 /// One timestamped event. `t` is in milliseconds from any fixed origin.
@@ -346,14 +350,7 @@ impl<G: Game> Referee<G> {
                 && c.side(side).flag_fell_at.is_none();
             let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
             if per_move && passes && self.game.forfeit_turn() {
-                let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
-                self.clock.as_mut()?.pass_turn(f).ok()?;
-                self.violations.push(Violation {
-                    ply: self.game.ply(),
-                    article: art,
-                    reason: "turn_lost".into(),
-                    detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
-                });
+                self.turn_passed(side, f).ok()?;
                 continue;
             }
             let c = self.clock.as_mut()?;
@@ -366,6 +363,19 @@ impl<G: Game> Referee<G> {
                 Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") }
             });
         }
+    }
+
+    /// The turn passed from `side` to the opponent at `f`, his byo-yomi run out (rfg 12.16).
+    fn turn_passed(&mut self, side: Side, f: u64) -> Step {
+        let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
+        self.clock.as_mut().ok_or("no clock")?.pass_turn(f).map_err(Self::clock_err)?;
+        self.violations.push(Violation {
+            ply: self.game.ply(),
+            article: art,
+            reason: "turn_lost".into(),
+            detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
+        });
+        Ok(())
     }
 
     fn clone_state(&self) -> Saved {
@@ -601,7 +611,7 @@ impl<G: Game> Referee<G> {
         }
         let article = match self.rules.id.as_str() {
             "ufs-2016" => "ufs-2016 5.8.3.3".to_string(),
-            "rfg" => "rfg 11".to_string(),
+            _ if self.rules.go.is_some() => "rfg 11".to_string(),
             _ => self.rules.illegal_move.article.clone(),
         };
         let ply = self.game.ply();
@@ -781,6 +791,20 @@ impl<G: Game> Referee<G> {
                 Ok(())
             }
             Decision::BothFlagsDown => self.both_flags(t),
+            Decision::TurnLost => {
+                let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+                let c = self.clock.as_ref().ok_or("no clock")?;
+                let side = c.turn().ok_or("the clock is not running")?;
+                if !passes || !matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. }) {
+                    return Err("only a per-move byo-yomi under a turn-passes ruleset loses the turn (rfg 12.16)".into());
+                }
+                let f = c.flag_fallen(side, t).ok_or_else(|| format!("{side:?}'s byo-yomi has not run out"))?;
+                // The game changes last: everything that can refuse the event is checked above.
+                if !self.game.forfeit_turn() {
+                    return Err("this game has no lost turn".into());
+                }
+                self.turn_passed(side, f)
+            }
         }
     }
 

@@ -449,7 +449,9 @@ impl Ruleset {
             penalties: None,
             articles: Articles {
                 checkmate: "rfg 7".into(),
-                resignation: "rfg 7.3".into(),
+                // 7.3 ends the game on a resignation; 10.1 gives it to the other player, and the
+                // verdict cites the article that decides the result (as 10.2 does for the count).
+                resignation: "rfg 10.1".into(),
                 sennichite: "rfg 6.3".into(),
                 perpetual_check: "rfg 6.3".into(),
                 time_up: "rfg 11".into(),

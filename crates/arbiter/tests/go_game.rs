@@ -125,7 +125,7 @@ fn rfg_7_3_resignation_ends_the_game() {
     r.submit(Event::Start { t: 0 });
     play_all(&mut r, 0, &["E5", "C3"]);
     r.submit(Event::Resign { t: 10 * S, side: Side::Black });
-    assert_end(&r, GameResult::WhiteWin, Reason::Resignation, "rfg 7.3");
+    assert_end(&r, GameResult::WhiteWin, Reason::Resignation, "rfg 10.1");
     assert_eq!(r.outcome().unwrap().ply, 2);
 }
 
