@@ -61,7 +61,9 @@ pub type ShogiReferee = Referee<ShogiGame>;
 /// A shogi event.
 pub type ShogiEvent = Event<ShogiGame>;
 pub mod adjudicate;
-pub use adjudicate::{adjudicate, Verdict};
+pub use adjudicate::{adjudicate, CycleNote, Verdict};
+pub mod adjudicate_go;
+pub use adjudicate_go::{adjudicate_go, GoRecordError, GoVerdict};
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod go_game;
