@@ -9,7 +9,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, ByoYomiTimeout, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
 };
 use crate::Side;
 use serde::de::DeserializeOwned;
@@ -122,6 +122,15 @@ pub enum Event<G: Game> {
         side: Option<Side>,
     },
     Resign { t: u64, side: Side },
+    /// `side` takes back the move he has just completed and plays `mv` instead (ufs-2016
+    /// 5.8.3.4 "changing a completed move"; fesa-2017 4.3; pl 4.2; rfg 4.3). Enforced: refused.
+    /// Recorded: the ruleset's [`crate::ruleset::ChangedMovePolicy`] follows.
+    ChangeMove {
+        t: u64,
+        side: Side,
+        #[serde(rename = "move")]
+        mv: G::Move,
+    },
     /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
     Claim { t: u64, side: Option<Side>, claim: ClaimKind },
     Decision { t: u64, decision: Decision },
@@ -142,6 +151,7 @@ impl<G: Game> PartialEq for Event<G> {
             (Resume { t: a }, Resume { t: b }) | (Tick { t: a }, Tick { t: b }) => a == b,
             (Arrive { t: a, side: x }, Arrive { t: b, side: y }) => (a, x) == (b, y),
             (Resign { t: a, side: x }, Resign { t: b, side: y }) => (a, x) == (b, y),
+            (ChangeMove { t: a, side: x, mv: p }, ChangeMove { t: b, side: y, mv: q }) => (a, x) == (b, y) && p == q,
             (Move { t: a, mv: x, side: s }, Move { t: b, mv: y, side: u }) => a == b && x == y && s == u,
             (Claim { t: a, side: x, claim: c }, Claim { t: b, side: y, claim: d }) => (a, x, c) == (b, y, d),
             (Decision { t: a, decision: x }, Decision { t: b, decision: y }) => a == b && x == y,
@@ -158,6 +168,7 @@ impl<G: Game> Event<G> {
             | Event::Arrive { t, .. }
             | Event::Move { t, .. }
             | Event::Resign { t, .. }
+            | Event::ChangeMove { t, .. }
             | Event::Claim { t, .. }
             | Event::Decision { t, .. }
             | Event::Pause { t }
@@ -446,6 +457,7 @@ impl<G: Game> Referee<G> {
                 self.end_by_event(*t, End::win(side.flip(), Reason::Resignation, art), true);
                 Ok(())
             }
+            Event::ChangeMove { t, side, mv } => self.on_change_move(*t, *side, mv),
             Event::Claim { t, side, claim } => self.on_claim(*t, *side, *claim),
             Event::Decision { t, decision } => self.on_decision(*t, decision),
             Event::Pause { t } => self.clock.as_mut().ok_or("no clock")?.pause(*t).map_err(Self::clock_err),
@@ -628,6 +640,33 @@ impl<G: Game> Referee<G> {
             IllegalMovePolicy::Loss | IllegalMovePolicy::Restore { .. } => {
                 self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false);
             }
+        }
+        Ok(())
+    }
+
+    /// `side` changes the move he completed last (ufs-2016 5.8.3.4; fesa-2017 4.3; pl 4.2).
+    fn on_change_move(&mut self, t: u64, side: Side, mv: &G::Move) -> Step {
+        let ply = self.game.ply();
+        if ply == 0 || self.game.to_move() != side.flip() {
+            return Err(format!("{side:?} has no completed move to change: the last move is not his"));
+        }
+        let (policy, article) = match &self.rules.changed_move {
+            Some(c) => (c.rule, c.article.clone()),
+            None => (ChangedMovePolicy::MoveStands, String::new()),
+        };
+        if self.mode == Mode::Enforced {
+            return Err(format!("a completed move cannot be changed ({article})"));
+        }
+        self.violations.push(Violation {
+            ply,
+            article: article.clone(),
+            reason: "changed_move".into(),
+            detail: format!("{side:?} changed his completed move {ply} to {mv:?}"),
+        });
+        match policy {
+            ChangedMovePolicy::Loss => self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false),
+            // The change does not count: the completed move stays on the board.
+            ChangedMovePolicy::MoveStands => {}
         }
         Ok(())
     }
