@@ -1,6 +1,9 @@
 //! The referee (SPEC.md "arbiter"): rulesets as data, clocks, and a game-agnostic state machine
 //! fed with timestamped events. Pure and deterministic: time enters only as event timestamps in
 //! milliseconds, so every timing rule is testable and replayable.
+//!
+//! Records are adjudicated by replaying them through the referee in recorded mode:
+//! [`adjudicate()`] for shogi records, [`adjudicate_go()`] for SGF (rfg by default).
 
 pub mod clock;
 pub mod ruleset;
