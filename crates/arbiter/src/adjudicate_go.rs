@@ -295,7 +295,6 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         }
         let mut late = false;
         if let Some(clk) = r.clock() {
-            let node = &g.nodes[g.moves().nth(moves_seen - 1).expect("a move").0];
             let (left, count) = match side {
                 Side::Black => (node.black_time, node.black_periods),
                 Side::White => (node.white_time, node.white_periods),
