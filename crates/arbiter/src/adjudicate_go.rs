@@ -116,7 +116,8 @@ fn stated(re: &str) -> Option<Stated> {
 /// death. `None` without `TM` or with an `OT` of another kind.
 pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
     let info = |k: &str| g.info.iter().find(|(id, _)| id == k).map(|(_, v)| v.trim().to_string());
-    let secs = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+    // More than a week is no time control a game is played at (and keeps the clock's sums small).
+    let secs = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|x| x.is_finite() && (0.0..=604_800.0).contains(x));
     let main_ms = (secs(&info("TM")?)? * 1000.0).round() as u64;
     let Some(ot) = info("OT").filter(|o| !o.is_empty()) else {
         return Some(TimeControl::sudden_death(main_ms));
@@ -125,7 +126,7 @@ pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
     let head = lower.split_whitespace().next()?;
     if lower.contains("byo") {
         let (n, s) = head.split_once('x')?;
-        let periods = n.trim().parse::<u32>().ok().filter(|&n| n > 0)?;
+        let periods = n.trim().parse::<u32>().ok().filter(|&n| (1..=1000).contains(&n))?;
         Some(TimeControl::byoyomi(main_ms, (secs(s)? * 1000.0).round() as u64, periods))
     } else if lower.contains("canadian") {
         let (m, t) = head.split_once('/')?;
@@ -139,7 +140,8 @@ pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
 /// What the clock would have left for the move at the instant the record shows it made, from
 /// the record's time left `left_s` and periods/stones left `count` (negative: overrun).
 fn left_at_move(clock: &Clock, side: Side, left_s: f64, count: Option<u32>) -> i64 {
-    let l = (left_s * 1000.0).round() as i64;
+    // Clamped: a record's time left beyond a week or far below zero says no more than that.
+    let l = (left_s.clamp(-604_800.0, 604_800.0) * 1000.0).round() as i64;
     match clock.settings(side).overtime {
         Overtime::None | Overtime::Fischer { .. } => l,
         Overtime::ByoYomi { period_ms, .. } => match count {
@@ -263,11 +265,14 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             });
             continue;
         }
-        let per_move_byoyomi = |r: &Referee<GoGame>, s: Side| {
-            turn_passes
-                && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }) && c.side(s).main_ms == 0)
+        // A per-move byo-yomi that runs out passes the turn (rfg 12.16) under this ruleset.
+        let byoyomi_passes = |r: &Referee<GoGame>, s: Side| {
+            turn_passes && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }))
         };
-        if side != r.game().to_move() && last_illegal != Some(side.flip()) && per_move_byoyomi(&r, side.flip()) {
+        // The opponent moving again is read as a lost turn only when the side to move was
+        // already in byo-yomi; otherwise it is two moves in a row (rfg 11).
+        let in_byoyomi = |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
+        if side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
                 t = t.max(f);
@@ -303,7 +308,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             let at_move = left_at_move(clk, side, left.unwrap_or(0.0), count);
             late = at_move <= 0;
             let mut took = (budget - at_move.max(0)).max(0) as u64;
-            if late && per_move_byoyomi(&r, side) {
+            if late && byoyomi_passes(&r, side) {
                 // The record shows a move made after the byo-yomi ran out: the turn had passed
                 // (rfg 12.16); listed, and charged as the whole byo-yomi so the clock goes on.
                 findings.push(Violation {

@@ -259,3 +259,17 @@ fn rfg_12_16_the_opponent_moves_again_once_the_byoyomi_ran_out() {
     let v = judge("(;SZ[9]TM[60]OT[1x10 byo-yomi];B[ee]BL[55];W[cc]WL[55];W[gc]WL[50])");
     assert_eq!((v.verdict.result, v.verdict.article.as_deref()), (GameResult::BlackWin, Some("rfg 11")));
 }
+
+#[test]
+fn absurd_times_are_not_read_or_are_clamped_without_panics() {
+    // A main time of 1e300 s is no time control: times are not checked.
+    let v = judge("(;SZ[9]TM[1e300];B[ee]BL[5];W[cc]WL[5])");
+    assert!(v.verdict.violations.is_empty());
+    // Times far out of range on the moves are clamped: a flag, not an overflow.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[-1e300];W[cc]WL[1e300])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    // Under byo-yomi the same overrun, from main time through every period, passes the turn.
+    let v = judge("(;SZ[9]TM[60]OT[5x30 byo-yomi];B[ee]BL[-1e300];W[cc]WL[1e300]OW[4294967295])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(1, "turn_lost".into(), "rfg 12.16".into())]);
+}
