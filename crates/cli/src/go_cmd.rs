@@ -92,7 +92,7 @@ pub fn check(args: &CheckArgs, bytes: &[u8]) -> ExitCode {
             println!("  ply {}: {} ({}): {}", x.ply, x.reason, x.article, x.detail);
         }
         for c in v.cycles.iter().flatten() {
-            println!("  ply {}: cycle, the position after ply {} repeats ({}: the arbiter decides)", c.ply, c.first_ply, c.article);
+            println!("  ply {}: cycle, the position after ply {} repeats ({})", c.ply, c.first_ply, c.article);
         }
     }
     ExitCode::SUCCESS
