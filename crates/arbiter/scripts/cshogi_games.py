@@ -7,6 +7,11 @@ format until the CSA/KIF readers are merged) and adjudicated by shinpan in one r
     resigned at a random ply (%TORYO): shinpan must give the same winner, reason and ply;
     games that hit a fourfold repetition are judged against cshogi's repetition verdict
     (draw, or a loss for the side that gave perpetual check);
+  * perpetual checks: a random opening of random length, then a four-ply loop found by search —
+    a checking move, a reply, the checking piece back with check, the reply undone — repeated
+    until cshogi's `is_draw()` reports the fourfold repetition (REPETITION_WIN/LOSE): shinpan
+    must find perpetual check, the checker losing, at the same ply. The opening length is drawn
+    at random, so the loop starts at many different plies, with either colour checking;
   * random 27-point declaration positions (%KACHI): shinpan's verdict must follow cshogi's
     `is_nyugyoku()` (the CSA declaration rule, fesa-2017 5.3 / ufs-2016 5.8.7).
 Exit status 1 on any disagreement, with the first ones printed.
@@ -102,6 +107,98 @@ def shuffle_game(rng):
         k = key(b)
         seen[k] = seen.get(k, 0) + 1
     return None if not moves else ("position startpos moves " + " ".join(moves), None)
+
+
+def reverse(usi):
+    """The board move back from where `usi` went (None for drops and promotions)."""
+    if "*" in usi or usi.endswith("+"):
+        return None
+    return usi[2:4] + usi[0:2]
+
+
+def quiet(b, m):
+    """A board move without capture, promotion or drop."""
+    return not cshogi.move_is_drop(m) and not cshogi.move_is_promotion(m) and not b.piece(cshogi.move_to(m))
+
+
+def check_loop(b, rng):
+    """A four-ply loop from `b`: [check, reply, check back, reply back] returning to `b`'s
+    position, every move of the side to move a check. None if there is none."""
+    start = key(b)
+    checks = [m for m in b.legal_moves if quiet(b, m)]
+    rng.shuffle(checks)
+    for m1 in checks:
+        b.push(m1)
+        if not b.is_check():
+            b.pop()
+            continue
+        u1 = cshogi.move_to_usi(m1)
+        replies = [e for e in b.legal_moves if quiet(b, e)]
+        rng.shuffle(replies)
+        for e1 in replies:
+            ue1 = cshogi.move_to_usi(e1)
+            b.push(e1)
+            m2 = {cshogi.move_to_usi(x): x for x in b.legal_moves}.get(reverse(u1))
+            if m2 is not None:
+                b.push(m2)
+                if b.is_check():
+                    e2 = {cshogi.move_to_usi(x): x for x in b.legal_moves}.get(reverse(ue1))
+                    if e2 is not None:
+                        b.push(e2)
+                        back = key(b) == start
+                        b.pop()
+                        if back:
+                            b.pop(); b.pop(); b.pop()
+                            return [u1, ue1, reverse(u1), reverse(ue1)]
+                b.pop()
+            b.pop()
+        b.pop()
+    return None
+
+
+def perpetual_game(rng, max_opening=120):
+    """Random moves until a perpetual-check loop exists, then the loop until the fourfold
+    repetition; returns (line, expected, checker colour, ply the loop started) or None."""
+    b = cshogi.Board()
+    moves = []
+    target = rng.randrange(0, max_opening)
+    while True:
+        if b.is_game_over() or len(moves) > max_opening + 60:
+            return None
+        if len(moves) >= target:
+            loop = check_loop(b, rng)
+            if loop:
+                break
+        m = rng.choice(list(b.legal_moves))
+        moves.append(cshogi.move_to_usi(m))
+        b.push(m)
+    checker = b.turn
+    # Positions so far count too: the fourth occurrence may come from an earlier visit.
+    seen = {}
+    replay = cshogi.Board()
+    seen[key(replay)] = 1
+    for u in moves:
+        replay.push_usi(u)
+        seen[key(replay)] = seen.get(key(replay), 0) + 1
+    started = len(moves)
+    for step in range(40):
+        u = loop[step % 4]
+        b.push_usi(u)
+        moves.append(u)
+        k = key(b)
+        seen[k] = seen.get(k, 0) + 1
+        if seen[k] == 4:
+            rep = b.is_draw()
+            if rep == cshogi.REPETITION_DRAW:
+                exp = {"result": "draw", "reason": "sennichite", "ply": len(moves)}
+            elif rep == cshogi.REPETITION_WIN:
+                exp = {"result": RESULT[b.turn], "reason": "perpetual_check", "ply": len(moves)}
+            elif rep == cshogi.REPETITION_LOSE:
+                exp = {"result": RESULT[1 - b.turn], "reason": "perpetual_check", "ply": len(moves)}
+            else:
+                return None
+            return ("position startpos moves " + " ".join(moves), exp, checker, started)
+    return None
 
 
 def declaration_position(rng):
@@ -213,6 +310,7 @@ def main():
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--declarations", type=int, default=3000)
     ap.add_argument("--shuffles", type=int, default=300)
+    ap.add_argument("--perpetual", type=int, default=300)
     ap.add_argument("--seed", type=int, default=20261123)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -254,6 +352,18 @@ def main():
                 line = " ".join(line.split()[: 3 + exp["ply"]])
                 cases.append((line, exp, "repetition"))
                 n += 1
+    n = 0
+    loops = {"checker": {}, "start": {}}
+    while n < args.perpetual:
+        p = perpetual_game(rng)
+        if p:
+            line, exp, checker, started = p
+            cases.append((line, exp, "perpetual"))
+            who = "black checks" if checker == cshogi.BLACK else "white checks"
+            loops["checker"][who] = loops["checker"].get(who, 0) + 1
+            bucket = f"loop from ply {started // 20 * 20}-{started // 20 * 20 + 19}"
+            loops["start"][bucket] = loops["start"].get(bucket, 0) + 1
+            n += 1
     # The games go to shinpan as one multi-game CSA file written by cshogi's own exporter, so
     # the record reader is exercised on the oracle's output as well.
     with tempfile.NamedTemporaryFile("w", suffix=".csa", delete=False) as f:
@@ -282,6 +392,9 @@ def main():
             bad.append((line, exp, v))
     for (kind, reason), n in sorted(tally.items()):
         print(f"{kind:12} {reason:16} {n}")
+    if args.perpetual:
+        print("perpetual    " + ", ".join(f"{k} {v}" for k, v in sorted(loops["checker"].items())))
+        print("perpetual    " + ", ".join(f"{k}: {v}" for k, v in sorted(loops["start"].items(), key=lambda kv: int(kv[0].split()[3].split("-")[0]))))
     if bad:
         print(f"{len(bad)} of {len(cases)} disagree with cshogi; first ones:")
         for line, exp, v in bad[:10]:

@@ -25,6 +25,18 @@ pub struct Verdict {
     /// Go only: the score breakdown.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<serde_json::Value>,
+    /// Go only: whole-board repetitions (rfg 6.3), in record plies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<Vec<CycleNote>>,
+}
+
+/// A whole-board repetition in a Go record: the move at `ply` brought back the position after
+/// `first_ply` (rfg 6.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CycleNote {
+    pub ply: usize,
+    pub first_ply: usize,
+    pub article: String,
 }
 
 impl Verdict {
@@ -133,6 +145,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
             violations,
             followup: o.followup.clone(),
             score: None,
+            cycles: None,
         },
         None => Verdict {
             game: "shogi",
@@ -144,6 +157,7 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
             violations,
             followup: None,
             score: None,
+            cycles: None,
         },
     }
 }

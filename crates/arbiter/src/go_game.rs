@@ -70,6 +70,20 @@ pub enum GoAction {
     MarkDead { stones: Vec<String> },
     /// The opponent of the last proposal agrees: the position is counted and the game ends.
     Agree,
+    /// A record changes the position or the turn outside a move (SGF `AB`/`AW`/`AE`/`PL` in the
+    /// middle of a game, or a record that hands the turn on after an illegal move): stones put
+    /// on or taken off (GTP coordinates) and, when given, the side to move next. Not a rule of
+    /// play — [`crate::adjudicate_go`] lists it as a finding.
+    Setup {
+        #[serde(default)]
+        black: Vec<String>,
+        #[serde(default)]
+        white: Vec<String>,
+        #[serde(default)]
+        empty: Vec<String>,
+        #[serde(default)]
+        to_move: Option<Side>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -78,6 +92,8 @@ pub struct GoGame {
     game: go::Game,
     /// Plies at which a turn was lost (rfg 12.16), to rebuild the turn on restore.
     forfeits: Vec<usize>,
+    /// Position edits ([`GoAction::Setup`]): the ply they came at and the board and turn after.
+    edits: Vec<(usize, go::Board, Color)>,
     /// The current dead-stone proposal and who made it.
     proposal: Option<(Side, Vec<Point>)>,
     /// The count the game ended with.
@@ -88,7 +104,7 @@ impl GoGame {
     /// A game from `start` (even or handicap, see `go::Game`). The go crate's own pass count
     /// and komi are not used: the ruleset's are (rfg 7.1, 9.3).
     pub fn new(start: go::Game) -> GoGame {
-        GoGame { start: start.clone(), game: start, forfeits: Vec::new(), proposal: None, score: None }
+        GoGame { start: start.clone(), game: start, forfeits: Vec::new(), edits: Vec::new(), proposal: None, score: None }
     }
     /// An even game on an empty `size`×`size` board.
     pub fn even(size: u8) -> Result<GoGame, go::GameError> {
@@ -173,12 +189,18 @@ impl Game for GoGame {
     fn restore(&mut self, ply: usize) {
         let moves = self.game.moves()[..ply].to_vec();
         self.forfeits.retain(|&f| f <= ply);
+        self.edits.retain(|e| e.0 <= ply);
         let mut g = self.start.clone();
         let mut lost = self.forfeits.iter().peekable();
+        let mut edits = self.edits.iter().peekable();
         for i in 0..=ply {
             // A lost turn lifted a ko ban that the next move may rely on: replay it in place.
             while lost.next_if(|&&f| f == i).is_some() {
                 Self::lose_turn(&mut g);
+            }
+            while let Some((_, b, c)) = edits.next_if(|e| e.0 == i) {
+                g.set_to_move(*c);
+                g.set_board(b.clone());
             }
             if let Some(&(c, m)) = moves.get(i) {
                 g.play_as(c, m).expect("a move already played can be replayed");
@@ -201,6 +223,9 @@ impl Game for GoGame {
 
     fn act(&mut self, side: Side, action: &GoAction, rules: &Ruleset, _: bool) -> Result<Acted, String> {
         let go_rules = Self::go_rules(rules)?;
+        if let GoAction::Setup { black, white, empty, to_move } = action {
+            return self.setup(black, white, empty, *to_move);
+        }
         if !self.passes_ended(go_rules) {
             return Err(format!(
                 "dead stones are agreed after {} consecutive passes ({})",
@@ -221,6 +246,7 @@ impl Game for GoGame {
                 self.proposal = Some((side, dead));
                 Ok(Acted { end: None, notes: vec![] })
             }
+            GoAction::Setup { .. } => unreachable!("handled above"),
             GoAction::Agree => {
                 let dead = match &self.proposal {
                     Some((by, dead)) if *by == side.flip() => dead.clone(),
@@ -247,6 +273,31 @@ impl Game for GoGame {
 }
 
 impl GoGame {
+    fn setup(&mut self, black: &[String], white: &[String], empty: &[String], to_move: Option<Side>) -> Result<Acted, String> {
+        let size = self.board().size();
+        let pts = |v: &[String]| -> Result<Vec<Point>, String> {
+            v.iter().map(|s| Point::from_gtp(s, size).map_err(|e| e.to_string())).collect()
+        };
+        let (black, white, empty) = (pts(black)?, pts(white)?, pts(empty)?);
+        let mut b = self.board().clone();
+        for p in empty {
+            b.set(p, None);
+        }
+        for p in black {
+            b.set(p, Some(Color::Black));
+        }
+        for p in white {
+            b.set(p, Some(Color::White));
+        }
+        if let Some(s) = to_move {
+            self.game.set_to_move(s.into());
+        }
+        self.game.set_board(b.clone());
+        self.edits.push((self.game.ply(), b, self.game.to_move()));
+        self.proposal = None;
+        Ok(Acted { end: None, notes: vec![] })
+    }
+
     /// The turn goes to the opponent without a move. The ko ban protected the previous
     /// position against the side that lost the turn, so it is lifted as by a pass (rfg 5.2).
     fn lose_turn(g: &mut go::Game) {

@@ -1,6 +1,9 @@
 //! The referee (SPEC.md "arbiter"): rulesets as data, clocks, and a game-agnostic state machine
 //! fed with timestamped events. Pure and deterministic: time enters only as event timestamps in
 //! milliseconds, so every timing rule is testable and replayable.
+//!
+//! Records are adjudicated by replaying them through the referee in recorded mode:
+//! [`adjudicate()`] for shogi records, [`adjudicate_go()`] for SGF (rfg by default).
 
 pub mod clock;
 pub mod ruleset;
@@ -61,7 +64,9 @@ pub type ShogiReferee = Referee<ShogiGame>;
 /// A shogi event.
 pub type ShogiEvent = Event<ShogiGame>;
 pub mod adjudicate;
-pub use adjudicate::{adjudicate, Verdict};
+pub use adjudicate::{adjudicate, CycleNote, Verdict};
+pub mod adjudicate_go;
+pub use adjudicate_go::{adjudicate_go, GoRecordError, GoVerdict};
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod go_game;

@@ -9,7 +9,7 @@
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, ByoYomiTimeout, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
 };
 use crate::Side;
 use serde::de::DeserializeOwned;
@@ -97,6 +97,10 @@ pub enum Decision {
     Restore { ply: usize },
     /// Both flags are down and the order cannot be told (ufs-2016 6.14; fesa-2017 8.11; pl 6.7).
     BothFlagsDown,
+    /// The side to move let his per-move byo-yomi run out and the official passes the turn to
+    /// the opponent (rfg, commentary to 12.16). Enforced mode does this by itself; in recorded
+    /// mode it is how a scoresheet shows the opponent moving again.
+    TurnLost,
 }
 
 /// One timestamped event. `t` is in milliseconds from any fixed origin.
@@ -118,6 +122,15 @@ pub enum Event<G: Game> {
         side: Option<Side>,
     },
     Resign { t: u64, side: Side },
+    /// `side` takes back the move he has just completed and plays `mv` instead (ufs-2016
+    /// 5.8.3.4 "changing a completed move"; fesa-2017 4.3; pl 4.2; rfg 4.3). Enforced: refused.
+    /// Recorded: the ruleset's [`crate::ruleset::ChangedMovePolicy`] follows.
+    ChangeMove {
+        t: u64,
+        side: Side,
+        #[serde(rename = "move")]
+        mv: G::Move,
+    },
     /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
     Claim { t: u64, side: Option<Side>, claim: ClaimKind },
     Decision { t: u64, decision: Decision },
@@ -138,6 +151,7 @@ impl<G: Game> PartialEq for Event<G> {
             (Resume { t: a }, Resume { t: b }) | (Tick { t: a }, Tick { t: b }) => a == b,
             (Arrive { t: a, side: x }, Arrive { t: b, side: y }) => (a, x) == (b, y),
             (Resign { t: a, side: x }, Resign { t: b, side: y }) => (a, x) == (b, y),
+            (ChangeMove { t: a, side: x, mv: p }, ChangeMove { t: b, side: y, mv: q }) => (a, x) == (b, y) && p == q,
             (Move { t: a, mv: x, side: s }, Move { t: b, mv: y, side: u }) => a == b && x == y && s == u,
             (Claim { t: a, side: x, claim: c }, Claim { t: b, side: y, claim: d }) => (a, x, c) == (b, y, d),
             (Decision { t: a, decision: x }, Decision { t: b, decision: y }) => a == b && x == y,
@@ -154,6 +168,7 @@ impl<G: Game> Event<G> {
             | Event::Arrive { t, .. }
             | Event::Move { t, .. }
             | Event::Resign { t, .. }
+            | Event::ChangeMove { t, .. }
             | Event::Claim { t, .. }
             | Event::Decision { t, .. }
             | Event::Pause { t }
@@ -346,14 +361,7 @@ impl<G: Game> Referee<G> {
                 && c.side(side).flag_fell_at.is_none();
             let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
             if per_move && passes && self.game.forfeit_turn() {
-                let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
-                self.clock.as_mut()?.pass_turn(f).ok()?;
-                self.violations.push(Violation {
-                    ply: self.game.ply(),
-                    article: art,
-                    reason: "turn_lost".into(),
-                    detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
-                });
+                self.turn_passed(side, f).ok()?;
                 continue;
             }
             let c = self.clock.as_mut()?;
@@ -366,6 +374,19 @@ impl<G: Game> Referee<G> {
                 Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") }
             });
         }
+    }
+
+    /// The turn passed from `side` to the opponent at `f`, his byo-yomi run out (rfg 12.16).
+    fn turn_passed(&mut self, side: Side, f: u64) -> Step {
+        let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
+        self.clock.as_mut().ok_or("no clock")?.pass_turn(f).map_err(Self::clock_err)?;
+        self.violations.push(Violation {
+            ply: self.game.ply(),
+            article: art,
+            reason: "turn_lost".into(),
+            detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
+        });
+        Ok(())
     }
 
     fn clone_state(&self) -> Saved {
@@ -436,6 +457,7 @@ impl<G: Game> Referee<G> {
                 self.end_by_event(*t, End::win(side.flip(), Reason::Resignation, art), true);
                 Ok(())
             }
+            Event::ChangeMove { t, side, mv } => self.on_change_move(*t, *side, mv),
             Event::Claim { t, side, claim } => self.on_claim(*t, *side, *claim),
             Event::Decision { t, decision } => self.on_decision(*t, decision),
             Event::Pause { t } => self.clock.as_mut().ok_or("no clock")?.pause(*t).map_err(Self::clock_err),
@@ -601,7 +623,7 @@ impl<G: Game> Referee<G> {
         }
         let article = match self.rules.id.as_str() {
             "ufs-2016" => "ufs-2016 5.8.3.3".to_string(),
-            "rfg" => "rfg 11".to_string(),
+            _ if self.rules.go.is_some() => "rfg 11".to_string(),
             _ => self.rules.illegal_move.article.clone(),
         };
         let ply = self.game.ply();
@@ -618,6 +640,33 @@ impl<G: Game> Referee<G> {
             IllegalMovePolicy::Loss | IllegalMovePolicy::Restore { .. } => {
                 self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false);
             }
+        }
+        Ok(())
+    }
+
+    /// `side` changes the move he completed last (ufs-2016 5.8.3.4; fesa-2017 4.3; pl 4.2).
+    fn on_change_move(&mut self, t: u64, side: Side, mv: &G::Move) -> Step {
+        let ply = self.game.ply();
+        if ply == 0 || self.game.to_move() != side.flip() {
+            return Err(format!("{side:?} has no completed move to change: the last move is not his"));
+        }
+        let (policy, article) = match &self.rules.changed_move {
+            Some(c) => (c.rule, c.article.clone()),
+            None => (ChangedMovePolicy::MoveStands, String::new()),
+        };
+        if self.mode == Mode::Enforced {
+            return Err(format!("a completed move cannot be changed ({article})"));
+        }
+        self.violations.push(Violation {
+            ply,
+            article: article.clone(),
+            reason: "changed_move".into(),
+            detail: format!("{side:?} changed his completed move {ply} to {mv:?}"),
+        });
+        match policy {
+            ChangedMovePolicy::Loss => self.end_by_event(t, End::win(side.flip(), Reason::IllegalMove, article), false),
+            // The change does not count: the completed move stays on the board.
+            ChangedMovePolicy::MoveStands => {}
         }
         Ok(())
     }
@@ -781,6 +830,20 @@ impl<G: Game> Referee<G> {
                 Ok(())
             }
             Decision::BothFlagsDown => self.both_flags(t),
+            Decision::TurnLost => {
+                let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+                let c = self.clock.as_ref().ok_or("no clock")?;
+                let side = c.turn().ok_or("the clock is not running")?;
+                if !passes || !matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. }) {
+                    return Err("only a per-move byo-yomi under a turn-passes ruleset loses the turn (rfg 12.16)".into());
+                }
+                let f = c.flag_fallen(side, t).ok_or_else(|| format!("{side:?}'s byo-yomi has not run out"))?;
+                // The game changes last: everything that can refuse the event is checked above.
+                if !self.game.forfeit_turn() {
+                    return Err("this game has no lost turn".into());
+                }
+                self.turn_passed(side, f)
+            }
         }
     }
 

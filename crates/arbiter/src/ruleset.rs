@@ -37,6 +37,19 @@ pub enum IllegalMovePolicy {
     Restore { penalty_ms: u64, free: u32 },
 }
 
+/// What follows when a player changes a move he has completed (RULES.md §2 "illegal move").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangedMovePolicy {
+    /// The player loses (ufs-2016 5.8.3.4, one of the 5.8.3 automatic losses; pl 4.2 forbids it
+    /// and 1.7 makes a forbidden move a loss).
+    Loss,
+    /// The change is not allowed and the completed move stands; any penalty is the arbiter's
+    /// (fesa-2017 4.3, with 13.4 — 9.4's illegal moves are those of articles 1, 3 and 9; rfg 4.3
+    /// says when a move is completed, 13.3 restores a disturbed position).
+    MoveStands,
+}
+
 /// Capturing a king that was left in check (fesa-2017 9.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -246,6 +259,10 @@ pub struct Ruleset {
     pub game: GameKind,
     /// RULES.md §2 "illegal move".
     pub illegal_move: Cited<IllegalMovePolicy>,
+    /// Changing a completed move (ufs-2016 5.8.3.4; fesa-2017 4.3; pl 4.2; rfg 4.3). `None`
+    /// (rulesets written before the field): the completed move stands.
+    #[serde(default)]
+    pub changed_move: Option<Cited<ChangedMovePolicy>>,
     /// fesa-2017 9.5: capturing a king left in check wins.
     pub king_capture: Option<Cited<KingCapture>>,
     /// fesa-2017 9.7: outsiders may not point out an illegal move (`false`).
@@ -307,6 +324,7 @@ impl Ruleset {
             id: "fesa-2017".into(),
             game: GameKind::Shogi,
             illegal_move: cited(IllegalMovePolicy::ClaimWindow, "fesa-2017 9.4"),
+            changed_move: Some(cited(ChangedMovePolicy::MoveStands, "fesa-2017 4.3")),
             king_capture: Some(cited(KingCapture::WinsAsClaim, "fesa-2017 9.5")),
             outsiders_may_point_out: Some(cited(false, "fesa-2017 9.7")),
             beginners_takeback: Some(cited(
@@ -356,6 +374,7 @@ impl Ruleset {
             id: "ufs-2016".into(),
             game: GameKind::Shogi,
             illegal_move: cited(IllegalMovePolicy::Loss, "ufs-2016 5.8.3"),
+            changed_move: Some(cited(ChangedMovePolicy::Loss, "ufs-2016 5.8.3.4")),
             king_capture: None,
             outsiders_may_point_out: None,
             beginners_takeback: None,
@@ -398,6 +417,7 @@ impl Ruleset {
             id: "pl".into(),
             game: GameKind::Shogi,
             illegal_move: cited(IllegalMovePolicy::Loss, "pl 1.7"),
+            changed_move: Some(cited(ChangedMovePolicy::Loss, "pl 4.2")),
             king_capture: None,
             outsiders_may_point_out: None,
             beginners_takeback: None,
@@ -431,6 +451,7 @@ impl Ruleset {
             id: "rfg".into(),
             game: GameKind::Go,
             illegal_move: cited(IllegalMovePolicy::Restore { penalty_ms: 2 * MIN, free: 2 }, "rfg 13.4"),
+            changed_move: Some(cited(ChangedMovePolicy::MoveStands, "rfg 4.3")),
             king_capture: None,
             outsiders_may_point_out: None,
             beginners_takeback: None,
@@ -449,7 +470,9 @@ impl Ruleset {
             penalties: None,
             articles: Articles {
                 checkmate: "rfg 7".into(),
-                resignation: "rfg 7.3".into(),
+                // 7.3 ends the game on a resignation; 10.1 gives it to the other player, and the
+                // verdict cites the article that decides the result (as 10.2 does for the count).
+                resignation: "rfg 10.1".into(),
                 sennichite: "rfg 6.3".into(),
                 perpetual_check: "rfg 6.3".into(),
                 time_up: "rfg 11".into(),

@@ -16,3 +16,24 @@ fn arbiter_events_corpus() {
     }
     assert!(n > 0, "empty corpus {}", dir.display());
 }
+
+/// The SGF fuzz corpus (`fuzz/corpus/go_sgf/`) through `adjudicate_go`: every record that reads
+/// is adjudicated without a panic, under rfg and with the record's own dead-stone marks.
+#[test]
+fn go_sgf_corpus_adjudicates_without_panics() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/go_sgf");
+    let (mut read, mut judged) = (0, 0);
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let Ok(g) = go::sgf::SgfGame::parse(&text) else { continue };
+        read += 1;
+        let result = std::panic::catch_unwind(|| arbiter::adjudicate_go(&g, &arbiter::Ruleset::rfg(), None));
+        match result {
+            Ok(Ok(_)) => judged += 1,
+            Ok(Err(_)) => {}
+            Err(_) => panic!("{} panics", path.display()),
+        }
+    }
+    assert!(judged > 0, "no record of {} adjudicated ({read} read)", dir.display());
+}

@@ -125,7 +125,7 @@ fn rfg_7_3_resignation_ends_the_game() {
     r.submit(Event::Start { t: 0 });
     play_all(&mut r, 0, &["E5", "C3"]);
     r.submit(Event::Resign { t: 10 * S, side: Side::Black });
-    assert_end(&r, GameResult::WhiteWin, Reason::Resignation, "rfg 7.3");
+    assert_end(&r, GameResult::WhiteWin, Reason::Resignation, "rfg 10.1");
     assert_eq!(r.outcome().unwrap().ply, 2);
 }
 
@@ -328,4 +328,16 @@ fn go_moves_read_gtp_and_refuse_points_off_the_board() {
     let why = refused(r.submit(mv(0, "T19")));
     assert!(why.contains("off"), "{why}");
     assert_eq!(r.game().ply(), 0);
+}
+
+#[test]
+fn rfg_4_3_a_completed_move_stands_when_changed() {
+    let mut r = referee(GoGame::even(9).unwrap(), Mode::Recorded, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["E5"]);
+    let a = r.submit(Event::ChangeMove { t: S, side: Side::Black, mv: GoMove::parse("D4").unwrap() });
+    assert_eq!(a, Answer::Accepted);
+    assert_eq!(r.outcome(), None);
+    assert_eq!(r.violations()[0].article, "rfg 4.3");
+    assert!(r.game().board().get(pt("E5", 9)).is_some() && r.game().board().get(pt("D4", 9)).is_none());
 }

@@ -716,3 +716,57 @@ fn enforced_mode_refuses_a_move_out_of_turn() {
     let e = Event::Move { t: 3 * S, mv: ShogiMove(Move::from_usi("3c3d").unwrap()), side: Some(W) };
     assert_eq!(r.submit(e), Answer::Accepted, "naming the right side is fine");
 }
+
+// --- changing a completed move -----------------------------------------------------------------
+
+/// Black completes 7g7f, then takes it back and plays 2g2f instead.
+fn change_move(rules: Ruleset, mode: Mode) -> (ShogiReferee, Answer) {
+    let mut r = referee(rules, mode, None, None);
+    play(&mut r, 0, "7g7f");
+    let a = r.submit(Event::ChangeMove { t: 2 * S, side: B, mv: ShogiMove(Move::from_usi("2g2f").unwrap()) });
+    (r, a)
+}
+
+#[test]
+fn ufs_5_8_3_4_changing_a_completed_move_loses() {
+    let (r, a) = change_move(ufs(), Mode::Recorded);
+    assert_eq!(a, Answer::Accepted);
+    let o = assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "ufs-2016 5.8.3.4");
+    assert_eq!(o.ply, 1);
+    assert_eq!(r.violations()[0].reason, "changed_move");
+}
+
+#[test]
+fn pl_4_2_taking_back_a_completed_move_loses() {
+    let (r, _) = change_move(pl(), Mode::Recorded);
+    assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "pl 4.2");
+}
+
+#[test]
+fn fesa_4_3_a_changed_move_does_not_count_and_the_completed_move_stands() {
+    let (mut r, a) = change_move(fesa(), Mode::Recorded);
+    assert_eq!(a, Answer::Accepted);
+    assert_eq!(r.outcome(), None, "not one of 9.4's illegal moves: no claim, no loss");
+    assert_eq!((r.violations()[0].reason.as_str(), r.violations()[0].article.as_str()), ("changed_move", "fesa-2017 4.3"));
+    assert_eq!(r.game().ply(), 1);
+    // The completed 7g7f is on the board: White's 3c3d and Black's 2g2f follow normally.
+    play(&mut r, 3 * S, "3c3d 2g2f");
+    assert_eq!(r.game().ply(), 3);
+    // Nothing to claim under 9.4.
+    refused(r.submit(claim(4 * S, W, ClaimKind::IllegalMove)));
+}
+
+#[test]
+fn a_changed_move_is_refused_in_enforced_mode_and_needs_a_completed_move_of_ones_own() {
+    for rules in [fesa(), ufs(), pl()] {
+        let (r, a) = change_move(rules.clone(), Mode::Enforced);
+        let why = refused(a);
+        assert!(why.contains(&rules.changed_move.as_ref().unwrap().article), "{why}");
+        assert_eq!((r.game().ply(), r.outcome()), (1, None));
+        // White has not moved yet: nothing of his to change.
+        let mut r = referee(rules, Mode::Recorded, None, None);
+        play(&mut r, 0, "7g7f");
+        refused(r.submit(Event::ChangeMove { t: 2 * S, side: W, mv: ShogiMove(Move::from_usi("3c3d").unwrap()) }));
+        assert!(r.violations().is_empty());
+    }
+}

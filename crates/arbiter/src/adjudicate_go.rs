@@ -1,0 +1,500 @@
+//! Adjudicating a Go record (SGF): replay it through the referee ([`GoGame`] under a Go
+//! [`Ruleset`], default `rfg`) in recorded mode, check the result it states (`RE[]`) against
+//! the position instead of trusting it, and count the position with the agreed dead stones.
+//!
+//! How the record is read, where SGF and the rules meet:
+//! - **Handicap**: `AB` in the root are the handicap stones. `HA[n]` without `AB` means the
+//!   fixed placement (rfg 2.2) when White moves first, and free placement when the record opens
+//!   with Black's stones as moves: up to `n` leading Black moves are then the placement, not
+//!   moves (they still count as record plies). White moves first after handicap stones unless
+//!   `PL` says otherwise.
+//! - **Komi**: `KM` when the record gives it. Without `KM`, an even game takes the ruleset's
+//!   (rfg 9.3: usually 6.5) and a handicap game none: komi compensates Black's first move
+//!   (9.3 commentary), which White has in a handicap game, and rfg 10 gives a tie there to White.
+//! - **Turns**: a first move by the other colour is a game started with the wrong colour, which
+//!   goes on (rfg 13.2). Later, a colour moving twice is an illegal act under the ruleset (rfg 11:
+//!   a loss) — except right after an illegal move, where the record shows the restored position
+//!   (rfg 13.4) handed on to the opponent.
+//! - **Setup mid-record** (`AB`/`AW`/`AE`/`PL` after the root) changes the position outside a
+//!   move: the referee takes the position as recorded and lists it (rfg 3.1: the position
+//!   changes by moves).
+//! - **Moves after the main game ended** (rfg 7.1: filling neutral points) are listed, not
+//!   played: the count is of the position the passes ended.
+//! - **`RE[]`** is an event only where the position cannot show it (resignation, time,
+//!   forfeit) and only if the game is still on; a stated score or draw is compared with the count.
+//! - **Dead stones**: the players' agreement (rfg 7.2) is the one given (`shinpan check --dead`),
+//!   else the record's last `TB`/`TW` marks over stones.
+//!
+//! - **Times** (`TM` main time, `OT` overtime `"5x30 byo-yomi"` or `"25/600 Canadian"`, and on
+//!   every move the mover's `BL`/`WL` time left and `OB`/`OW` periods or stones left, read as
+//!   at the moment of the move): each move's duration is what the record's time left says it
+//!   took, and the referee's clock judges it. A flag in main time (sudden death) loses (rfg 11,
+//!   12.10); N moves not made in T loses (rfg 12.15); a per-move byo-yomi run out passes the turn
+//!   (rfg 12.16 commentary): a record that shows the opponent moving again there is no two moves
+//!   in a row, and a move the record shows after the byo-yomi ran out is listed. Without `TM`,
+//!   with an `OT` not read, or with a move lacking its time left, times are not checked.
+//!
+//! Plies are record plies: every recorded move counts, illegal ones included.
+
+use crate::adjudicate::{CycleNote, Verdict};
+use crate::clock::{Clock, Overtime, TimeControl};
+use crate::ruleset::ByoYomiTimeout;
+use crate::go_game::{GoAction, GoGame, GoMove};
+use crate::outcome::{GameResult, Reason, Violation};
+use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
+use crate::ruleset::{GameKind, Ruleset};
+use crate::Side;
+use go::score::Score;
+use go::sgf::SgfGame;
+use go::{Board, Color, Move, Point};
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GoRecordError {
+    #[error("{0} is not a Go ruleset (rfg)")]
+    NotGo(String),
+    #[error("HA[{handicap}]: {reason}")]
+    Handicap { handicap: u8, reason: String },
+    #[error("dead stones: {0}")]
+    Dead(String),
+}
+
+/// A Go record's verdict, with the count behind it.
+#[derive(Debug, Clone)]
+pub struct GoVerdict {
+    /// What `shinpan check --json` prints (`score` and `cycles` filled for Go).
+    pub verdict: Verdict,
+    /// The count, when the game was scored.
+    pub score: Option<Score>,
+    /// The stones counted dead.
+    pub dead: Vec<Point>,
+}
+
+fn go_rules_of(rules: &Ruleset) -> &crate::ruleset::GoRules {
+    rules.go.as_ref().expect("a Go ruleset")
+}
+
+fn text(mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => p.to_gtp(),
+    }
+}
+
+fn gtp(v: &[Point]) -> Vec<String> {
+    v.iter().map(|p| p.to_gtp()).collect()
+}
+
+/// A stated result (`RE[]`): who won and how.
+enum Stated {
+    Resign(Side),
+    Time(Side),
+    Forfeit(Side),
+    Score(Option<Side>),
+}
+
+fn stated(re: &str) -> Option<Stated> {
+    let re = re.trim().to_ascii_uppercase();
+    if matches!(re.as_str(), "0" | "DRAW" | "JIGO") {
+        return Some(Stated::Score(None));
+    }
+    let (who, how) = re.split_once('+')?;
+    let side = match who {
+        "B" => Side::Black,
+        "W" => Side::White,
+        _ => return None,
+    };
+    Some(match how {
+        "R" | "RESIGN" => Stated::Resign(side),
+        "T" | "TIME" => Stated::Time(side),
+        "F" | "FORFEIT" => Stated::Forfeit(side),
+        _ => Stated::Score(Some(side)),
+    })
+}
+
+/// The record's time control: `TM[]` seconds of main time, then `OT[]` — `"NxS byo-yomi"` (N
+/// periods of S seconds per move) or `"M/T Canadian"` (M moves in T seconds); no `OT`: sudden
+/// death. `None` without `TM` or with an `OT` of another kind.
+pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
+    let info = |k: &str| g.info.iter().find(|(id, _)| id == k).map(|(_, v)| v.trim().to_string());
+    // More than a week is no time control a game is played at (and keeps the clock's sums small).
+    let secs = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|x| x.is_finite() && (0.0..=604_800.0).contains(x));
+    let main_ms = (secs(&info("TM")?)? * 1000.0).round() as u64;
+    let Some(ot) = info("OT").filter(|o| !o.is_empty()) else {
+        return Some(TimeControl::sudden_death(main_ms));
+    };
+    let lower = ot.to_ascii_lowercase();
+    let head = lower.split_whitespace().next()?;
+    if lower.contains("byo") {
+        let (n, s) = head.split_once('x')?;
+        let periods = n.trim().parse::<u32>().ok().filter(|&n| (1..=1000).contains(&n))?;
+        Some(TimeControl::byoyomi(main_ms, (secs(s)? * 1000.0).round() as u64, periods))
+    } else if lower.contains("canadian") {
+        let (m, t) = head.split_once('/')?;
+        let moves = m.trim().parse::<u32>().ok().filter(|&m| m > 0)?;
+        Some(TimeControl::canadian(main_ms, moves, (secs(t)? * 1000.0).round() as u64))
+    } else {
+        None
+    }
+}
+
+/// What the clock would have left for the move at the instant the record shows it made, from
+/// the record's time left `left_s` and periods/stones left `count` (negative: overrun).
+fn left_at_move(clock: &Clock, side: Side, left_s: f64, count: Option<u32>) -> i64 {
+    // Clamped: a record's time left beyond a week or far below zero says no more than that.
+    let l = (left_s.clamp(-604_800.0, 604_800.0) * 1000.0).round() as i64;
+    match clock.settings(side).overtime {
+        Overtime::None | Overtime::Fischer { .. } => l,
+        Overtime::ByoYomi { period_ms, .. } => match count {
+            None => l + (period_ms * clock.side(side).periods as u64) as i64,
+            Some(0) => l.min(0) - 1,
+            Some(n) => l + (period_ms * (n as u64 - 1)) as i64,
+        },
+        Overtime::Canadian { .. } => match count {
+            None => l + clock.side(side).period_left_ms as i64,
+            Some(_) => l,
+        },
+    }
+}
+
+/// Replays `g` under `rules` (a Go ruleset) in recorded mode and returns the verdict. `dead`:
+/// the dead stones the players agreed on, `None` to take the record's `TB`/`TW` marks.
+pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Result<GoVerdict, GoRecordError> {
+    if rules.game != GameKind::Go || rules.go.is_none() {
+        return Err(GoRecordError::NotGo(rules.id.clone()));
+    }
+    let mut rules = rules.clone();
+    let go_rules = rules.go.as_mut().expect("checked above");
+    go_rules.komi.rule = g.komi.unwrap_or(if g.handicap >= 2 { 0.0 } else { go_rules.komi.rule });
+    let passes_to_end = go_rules.passes_to_end.clone();
+
+    // The start: root setup, handicap stones, and who moves first.
+    let root = &g.nodes[0];
+    let mut stones: Vec<(Point, Color)> = root.add_black.iter().map(|&p| (p, Color::Black)).collect();
+    stones.extend(root.add_white.iter().map(|&p| (p, Color::White)));
+    let first_mover = g.moves().next().map(|(_, c, _)| c);
+    let mut placement = 0;
+    if g.handicap >= 2 && root.add_black.is_empty() {
+        if first_mover == Some(Color::Black) {
+            // Free placement recorded as Black's moves.
+            for (_, c, p) in g.moves().take(g.handicap as usize) {
+                match (c, p) {
+                    (Color::Black, Some(p)) if !stones.iter().any(|s| s.0 == p) => stones.push((p, Color::Black)),
+                    _ => break,
+                }
+                placement += 1;
+            }
+        } else {
+            let pts = go::fixed_handicap(g.size, g.handicap)
+                .map_err(|e| GoRecordError::Handicap { handicap: g.handicap, reason: e.to_string() })?;
+            stones.extend(pts.into_iter().map(|p| (p, Color::Black)));
+        }
+    }
+    let mut board = Board::new(g.size).expect("SgfGame sizes are validated");
+    board.rebuild(&stones);
+    let handicap_stones = g.handicap >= 2 && stones.iter().any(|s| s.1 == Color::Black);
+    let first = root.player.unwrap_or(if handicap_stones { Color::White } else { Color::Black });
+    let mut start = go::Game::from_board(board, first, go::Rules { passes_to_end: passes_to_end.rule, komi: 0.0 });
+    start.set_handicap(g.handicap);
+
+    // Times are checked when the record gives a time control and the time left at every move.
+    let timed = g.moves().skip(placement).all(|(i, c, _)| match c {
+        Color::Black => g.nodes[i].black_time.is_some(),
+        Color::White => g.nodes[i].white_time.is_some(),
+    });
+    let clock = sgf_time_control(g).filter(|_| timed && g.moves().count() > placement).map(Clock::same);
+    let turn_passes = go_rules_of(&rules).byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
+    let mut r = Referee::new(rules.clone(), Mode::Recorded, GoGame::new(start), clock, Players::default());
+    r.submit(Event::Start { t: 0 });
+    let mut t = 0u64;
+    let mut findings: Vec<Violation> = Vec::new();
+    // Record ply after each game ply (game plies skip illegal moves, which are not played).
+    let mut record_of_game = vec![placement];
+    let mut ply = 0;
+    let mut last_illegal: Option<Side> = None;
+    // The record ply at which the game ended.
+    let mut ended_at: Option<usize> = None;
+    let mut moves_seen = 0;
+    for node in &g.nodes[1..] {
+        let edited = !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty());
+        let turn = node.player.map(Side::from).filter(|&s| s != r.game().to_move());
+        if r.outcome().is_none() && (edited || turn.is_some()) {
+            let side = r.game().to_move();
+            let action = GoAction::Setup {
+                black: gtp(&node.add_black),
+                white: gtp(&node.add_white),
+                empty: gtp(&node.add_empty),
+                to_move: turn,
+            };
+            r.submit(Event::Game { t, side, action });
+            findings.push(Violation {
+                ply,
+                article: "rfg 3.1".into(),
+                reason: "setup_in_record".into(),
+                detail: format!(
+                    "the record changes the position outside a move (AB {} AW {} AE {}{}); taken as recorded",
+                    node.add_black.len(),
+                    node.add_white.len(),
+                    node.add_empty.len(),
+                    turn.map(|s| format!(", {s:?} to move")).unwrap_or_default()
+                ),
+            });
+        }
+        let Some((c, p)) = node.mv else { continue };
+        moves_seen += 1;
+        ply += 1;
+        if moves_seen <= placement {
+            continue;
+        }
+        if r.outcome().is_some() {
+            findings.push(Violation {
+                ply,
+                article: r.outcome().and_then(|o| o.article.clone()).unwrap_or_default(),
+                reason: "moves_after_end".into(),
+                detail: format!("{} move(s) recorded after the game ended", g.moves().count() - moves_seen + 1),
+            });
+            break;
+        }
+        let side = Side::from(c);
+        let mv = p.map_or(Move::Pass, Move::Play);
+        if r.game().passes_ended(r.rules().go.as_ref().expect("a Go ruleset")) {
+            findings.push(Violation {
+                ply,
+                article: passes_to_end.article.clone(),
+                reason: "move_after_main_game".into(),
+                detail: format!("{} {}: the main game ended by passes; the count is of that position", c.name(), text(mv)),
+            });
+            continue;
+        }
+        // A per-move byo-yomi that runs out passes the turn (rfg 12.16) under this ruleset.
+        let byoyomi_passes = |r: &Referee<GoGame>, s: Side| {
+            turn_passes && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }))
+        };
+        // The opponent moving again is read as a lost turn only when the side to move was
+        // already in byo-yomi; otherwise it is two moves in a row (rfg 11).
+        let in_byoyomi = |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
+        if side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
+            // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
+            if let Some(f) = r.clock().and_then(Clock::flag_at) {
+                t = t.max(f);
+                let before = r.violations().len();
+                r.submit(Event::Decision { t, decision: Decision::TurnLost });
+                for v in &r.violations()[before..] {
+                    findings.push(Violation { ply: ply - 1, ..v.clone() });
+                }
+            }
+        }
+        if side != r.game().to_move() {
+            let wrong_start = r.game().ply() == 0 && last_illegal.is_none();
+            if wrong_start || last_illegal == Some(side.flip()) {
+                if wrong_start {
+                    findings.push(Violation {
+                        ply,
+                        article: "rfg 13.2".into(),
+                        reason: "wrong_colour_start".into(),
+                        detail: format!("{} moves first; the game goes on", c.name()),
+                    });
+                }
+                let action = GoAction::Setup { black: vec![], white: vec![], empty: vec![], to_move: Some(side) };
+                r.submit(Event::Game { t, side, action });
+            }
+        }
+        let mut late = false;
+        if let Some(clk) = r.clock() {
+            let (left, count) = match side {
+                Side::Black => (node.black_time, node.black_periods),
+                Side::White => (node.white_time, node.white_periods),
+            };
+            let budget = clk.remaining(side, t) as i64;
+            let at_move = left_at_move(clk, side, left.unwrap_or(0.0), count);
+            late = at_move <= 0;
+            let mut took = (budget - at_move.max(0)).max(0) as u64;
+            if late && byoyomi_passes(&r, side) {
+                // The record shows a move made after the byo-yomi ran out: the turn had passed
+                // (rfg 12.16); listed, and charged as the whole byo-yomi so the clock goes on.
+                findings.push(Violation {
+                    ply,
+                    article: go_rules_of(r.rules()).byoyomi_timeout.article.clone(),
+                    reason: "turn_lost".into(),
+                    detail: format!("{} moved after the byo-yomi ran out; the turn had passed to the opponent", c.name()),
+                });
+                took = (budget - 1).max(0) as u64;
+                late = false;
+            }
+            t += took;
+        }
+        let why = r.game().game().check(mv).err();
+        let before = r.violations().len();
+        let answer = r.submit(Event::Move { t, mv: GoMove(mv), side: Some(side) });
+        let illegal = r.violations()[before..].iter().any(|v| v.reason == "illegal_move");
+        last_illegal = illegal.then_some(side);
+        for v in &r.violations()[before..] {
+            let mut v = v.clone();
+            v.ply = ply;
+            if let (true, Some(im)) = (v.reason == "illegal_move", &why) {
+                v.reason = im.reason().into();
+                v.detail = format!("{} {im}", c.name());
+            }
+            findings.push(v);
+        }
+        if let Answer::Refused { reason } = answer {
+            findings.push(Violation {
+                ply,
+                article: passes_to_end.article.clone(),
+                reason: "impossible_move".into(),
+                detail: format!("{} {}: {reason}", c.name(), text(mv)),
+            });
+        }
+        if late && r.outcome().is_none() {
+            // The flag fell before the move: main time (rfg 11, 12.10) or N moves in T (12.15).
+            let go = go_rules_of(r.rules()).clone();
+            let canadian = r.clock().is_some_and(|c| matches!(c.settings(side).overtime, Overtime::Canadian { .. }));
+            let article = if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
+            if !canadian || go.canadian_failure_loses.rule {
+                let decision = Decision::Result { result: GameResult::win(side.flip()), reason: Reason::TimeUp, article };
+                r.submit(Event::Decision { t, decision });
+            }
+        }
+        if r.outcome().is_some() && ended_at.is_none() {
+            ended_at = Some(ply);
+        }
+        while record_of_game.len() <= r.game().ply() {
+            record_of_game.push(ply);
+        }
+    }
+    let end_ply = ply;
+    let taken = r.violations().len();
+
+    // The stated result.
+    let stated = g.result.as_deref().and_then(stated);
+    let go_rules = r.rules().go.clone().expect("a Go ruleset");
+    if r.outcome().is_none() {
+        ended_at = Some(end_ply);
+        let decide = |result, reason, article: &str| Event::Decision {
+            t,
+            decision: Decision::Result { result, reason, article: article.to_string() },
+        };
+        match &stated {
+            Some(Stated::Resign(w)) => {
+                r.submit(Event::Resign { t, side: w.flip() });
+            }
+            Some(Stated::Time(w)) => {
+                let art = r.rules().articles.time_up.clone();
+                r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
+            }
+            Some(Stated::Forfeit(w)) => {
+                r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, "rfg 11"));
+            }
+            Some(Stated::Score(_)) | None => {}
+        }
+    }
+    let mut counted_dead = Vec::new();
+    if r.outcome().is_none() && r.game().passes_ended(&go_rules) {
+        counted_dead = match dead {
+            Some(d) => d.to_vec(),
+            None => marked_dead(g, r.game().board()),
+        };
+        let mark = GoAction::MarkDead { stones: gtp(&counted_dead) };
+        if let Answer::Refused { reason } = r.submit(Event::Game { t, side: Side::Black, action: mark }) {
+            return Err(GoRecordError::Dead(reason));
+        }
+        if let Answer::Refused { reason } = r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }) {
+            return Err(GoRecordError::Dead(reason));
+        }
+    }
+    // Findings of the end events (the count's own note is the verdict's score).
+    let mut violations: Vec<Violation> = findings;
+    for v in r.violations()[taken..].iter().filter(|v| v.reason != "score") {
+        violations.push(Violation { ply: end_ply, ..v.clone() });
+    }
+    if let (Some(st), Some(o)) = (&stated, r.outcome()) {
+        let stated_result = match st {
+            Stated::Resign(w) | Stated::Time(w) | Stated::Forfeit(w) | Stated::Score(Some(w)) => GameResult::win(*w),
+            Stated::Score(None) => GameResult::Draw,
+        };
+        if stated_result != o.result {
+            violations.push(Violation {
+                ply: end_ply,
+                article: o.article.clone().unwrap_or_default(),
+                reason: "false_result".into(),
+                detail: format!(
+                    "the record says RE[{}] ({}), but the game ended {} by {}",
+                    g.result.as_deref().unwrap_or(""),
+                    stated_result.as_str(),
+                    o.result.as_str(),
+                    o.reason.as_str()
+                ),
+            });
+        }
+    } else if let (Some(Stated::Score(_)), None) = (&stated, r.outcome()) {
+        violations.push(Violation {
+            ply: end_ply,
+            article: passes_to_end.article.clone(),
+            reason: "false_result".into(),
+            detail: format!(
+                "the record says RE[{}], but the main game did not end by {} consecutive passes",
+                g.result.as_deref().unwrap_or(""),
+                passes_to_end.rule
+            ),
+        });
+    }
+    violations.sort_by_key(|v| v.ply);
+
+    let to_record = |p: usize| record_of_game.get(p).copied().unwrap_or(end_ply);
+    let cycles: Vec<CycleNote> = r
+        .game()
+        .game()
+        .cycles()
+        .iter()
+        .map(|c| CycleNote { ply: to_record(c.ply), first_ply: to_record(c.first_ply), article: go_rules.cycle.article.clone() })
+        .collect();
+    let score = r.game().score().cloned();
+    let score_json = score.as_ref().map(|s| {
+        let side = |x: &go::score::SideScore| {
+            serde_json::json!({"territory": x.territory, "prisoners": x.prisoners, "komi": x.komi, "total": x.total})
+        };
+        serde_json::json!({
+            "black": side(&s.black),
+            "white": side(&s.white),
+            "margin": s.margin,
+            "dead": gtp(&counted_dead),
+            "seki": gtp(&s.seki),
+        })
+    });
+    let verdict = match r.outcome() {
+        Some(o) => Verdict {
+            game: "go",
+            rules: rules.id.clone(),
+            result: o.result,
+            reason: Some(o.reason),
+            article: o.article.clone(),
+            ply: ended_at.unwrap_or(end_ply),
+            violations,
+            followup: o.followup.clone(),
+            score: score_json,
+            cycles: Some(cycles),
+        },
+        None => Verdict {
+            game: "go",
+            rules: rules.id.clone(),
+            result: GameResult::Unfinished,
+            reason: None,
+            article: None,
+            ply: end_ply,
+            violations,
+            followup: None,
+            score: None,
+            cycles: Some(cycles),
+        },
+    };
+    Ok(GoVerdict { verdict, score, dead: counted_dead })
+}
+
+/// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.
+fn marked_dead(g: &SgfGame, b: &Board) -> Vec<Point> {
+    let Some(n) = g.nodes.iter().rev().find(|n| !n.territory_black.is_empty() || !n.territory_white.is_empty()) else {
+        return Vec::new();
+    };
+    let mut dead: Vec<Point> = n.territory_black.iter().copied().filter(|&p| b.get(p) == Some(Color::White)).collect();
+    dead.extend(n.territory_white.iter().copied().filter(|&p| b.get(p) == Some(Color::Black)));
+    dead
+}

@@ -1,0 +1,275 @@
+//! SGF records adjudicated through the referee (`adjudicate_go`, rfg in recorded mode): how the
+//! record's handicap, komi, turns, setup and `RE[]` meet the rules. Named after the articles.
+
+use arbiter::{adjudicate_go, GameResult, GoVerdict, Reason, Ruleset};
+use go::sgf::SgfGame;
+use go::Point;
+
+fn judge(sgf: &str) -> GoVerdict {
+    judge_dead(sgf, None)
+}
+
+fn judge_dead(sgf: &str, dead: Option<&[&str]>) -> GoVerdict {
+    let g = SgfGame::parse(sgf).unwrap();
+    let dead: Option<Vec<Point>> = dead.map(|d| d.iter().map(|s| Point::from_gtp(s, g.size).unwrap()).collect());
+    adjudicate_go(&g, &Ruleset::rfg(), dead.as_deref()).unwrap()
+}
+
+fn reasons(v: &GoVerdict) -> Vec<(usize, String, String)> {
+    v.verdict.violations.iter().map(|x| (x.ply, x.reason.clone(), x.article.clone())).collect()
+}
+
+/// 5×5: Black owns columns A–C, White D–E, a dead white stone at B4; three passes at the end.
+const FINISHED: &str = "(;GM[1]FF[4]SZ[5]KM[6.5]
+;B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[bb];B[];W[];B[])";
+
+#[test]
+fn rfg_10_2_three_passes_then_the_count_with_the_agreed_dead_stones() {
+    let v = judge_dead(FINISHED, Some(&["B4"]));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
+    assert_eq!(v.verdict.reason, Some(Reason::Score));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 10.2"));
+    assert_eq!(v.verdict.ply, 15);
+    let s = v.score.unwrap();
+    assert_eq!((s.black.total, s.white.total, s.white.komi), (11.0, 11.5, 6.5));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn rfg_7_2_dead_stones_from_the_records_territory_marks() {
+    // KGS-style: the dead white stone at B4 (SGF "bb") marked as Black's territory.
+    let marked = FINISHED.replace(";B[])", ";B[]TB[bb][aa])");
+    let v = judge(&marked);
+    assert_eq!(v.dead, vec![Point::from_gtp("B4", 5).unwrap()]);
+    assert_eq!(v.score.unwrap().black.prisoners, 1);
+}
+
+#[test]
+fn rfg_10_2_a_stated_score_is_checked_against_the_count() {
+    let claims_black = FINISHED.replace("KM[6.5]", "KM[6.5]RE[B+3.5]");
+    let v = judge_dead(&claims_black, Some(&["B4"]));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin, "RE[] is not trusted");
+    assert_eq!(reasons(&v), vec![(15, "false_result".into(), "rfg 10.2".into())]);
+    let right = FINISHED.replace("KM[6.5]", "KM[6.5]RE[W+0.5]");
+    assert!(judge_dead(&right, Some(&["B4"])).verdict.violations.is_empty());
+}
+
+#[test]
+fn rfg_7_1_a_stated_score_without_three_passes_is_not_a_result() {
+    let two = FINISHED.replace("KM[6.5]", "KM[6.5]RE[W+0.5]").replace(";B[];W[];B[])", ";B[];W[])");
+    let v = judge(&two);
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(14, "false_result".into(), "rfg 7.1".into())]);
+}
+
+#[test]
+fn rfg_10_1_resignation_in_re_ends_the_game_for_the_other_player() {
+    let v = judge("(;SZ[9]RE[W+Resign];B[ee];W[cc];B[gg])");
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
+    assert_eq!(v.verdict.reason, Some(Reason::Resignation));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 10.1"));
+    assert_eq!(v.verdict.ply, 3);
+}
+
+#[test]
+fn rfg_11_time_and_forfeit_in_re() {
+    let v = judge("(;SZ[9]RE[B+T];B[ee];W[cc])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 11"));
+    let v = judge("(;SZ[9]RE[W+F];B[ee])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::ArbiterDecision)));
+}
+
+#[test]
+fn rfg_11_two_moves_in_a_row_lose() {
+    let v = judge("(;SZ[9];B[ee];W[cc];W[gg];B[cg])");
+    assert_eq!(v.verdict.result, GameResult::BlackWin);
+    assert_eq!(v.verdict.reason, Some(Reason::IllegalMove));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 11"));
+    assert_eq!(v.verdict.ply, 3);
+    let r = reasons(&v);
+    assert_eq!(r[0], (3, "out_of_turn".into(), "rfg 11".into()));
+    assert_eq!(r[1].1, "moves_after_end", "{r:?}");
+}
+
+#[test]
+fn rfg_11_a_stated_resignation_after_the_game_ended_is_false() {
+    // White moved twice and lost (rfg 11); the record says Black resigned.
+    let v = judge("(;SZ[9]RE[W+R];B[ee];W[cc];W[gg])");
+    assert_eq!(v.verdict.result, GameResult::BlackWin);
+    assert!(reasons(&v).iter().any(|r| r.1 == "false_result"), "{:?}", reasons(&v));
+}
+
+#[test]
+fn rfg_13_4_after_an_illegal_move_the_record_hands_the_turn_on() {
+    // White plays on Black's stone (rfg 3.1): the position is restored and the record goes on
+    // with Black — not two moves in a row.
+    let v = judge("(;SZ[9];B[ee];W[ee];B[cc];W[gg])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    // The offender replaying at once is as natural.
+    let v = judge("(;SZ[9];B[ee];W[ee];W[gg];B[cc])");
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+}
+
+#[test]
+fn rfg_13_4_the_third_illegal_move_loses() {
+    let v = judge("(;SZ[9];B[ee];W[ee];B[aa];W[aa];B[bb];W[bb])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::IllegalMove)));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 13.4"));
+    assert_eq!(v.verdict.ply, 6);
+    assert_eq!(reasons(&v).iter().map(|r| r.0).collect::<Vec<_>>(), vec![2, 4, 6]);
+}
+
+#[test]
+fn rfg_13_2_a_game_started_by_the_wrong_colour_goes_on() {
+    let v = judge("(;SZ[9];W[ee];B[cc];W[gg])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
+}
+
+#[test]
+fn rfg_2_2_fixed_handicap_without_ab_and_white_first() {
+    // HA[2] on 9×9 without AB: the stones stand on the fixed points (G7, C3), White moves first.
+    let v = judge("(;SZ[9]HA[2]KM[0.5];W[ee];B[dd];W[ef])");
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!(v.verdict.ply, 3);
+}
+
+#[test]
+fn rfg_2_2_free_placement_recorded_as_black_moves() {
+    // HA[3] placed as three Black moves, then White: the placement is not three moves in a row.
+    let v = judge("(;SZ[9]HA[3];B[cc];B[gg];B[cg];W[ee];B[gc])");
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!(v.verdict.ply, 5);
+    // A fourth Black move before White's first: Black, not White, began the game (rfg 13.2).
+    let v = judge("(;SZ[9]HA[3];B[cc];B[gg];B[cg];B[gc];W[ee])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(4, "wrong_colour_start".into(), "rfg 13.2".into())]);
+    // Once White has moved, Black moving twice is rfg 11.
+    let v = judge("(;SZ[9]HA[3];B[cc];B[gg];B[cg];W[ee];B[gc];B[ge])");
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
+    assert_eq!(reasons(&v)[0], (6, "out_of_turn".into(), "rfg 11".into()));
+}
+
+#[test]
+fn rfg_9_3_komi_is_the_records_else_none_in_a_handicap_game() {
+    // 5×5, handicap 2 given as AB, no KM; ends by three passes with nothing dead.
+    let hc = "(;SZ[5]HA[2]AB[aa][ee];W[cc];B[];W[];B[])";
+    let v = judge(hc);
+    let s = v.score.unwrap();
+    assert_eq!(s.white.komi, 0.0, "no KM in a handicap game: no komi (rfg 9.3 commentary, 10)");
+    let even = "(;SZ[5];B[cc];W[];B[];W[])";
+    assert_eq!(judge(even).score.unwrap().white.komi, 6.5, "no KM in an even game: the ruleset's 6.5");
+    let given = "(;SZ[5]KM[7.5];B[cc];W[];B[];W[])";
+    assert_eq!(judge(given).score.unwrap().white.komi, 7.5);
+}
+
+#[test]
+fn rfg_3_1_setup_in_the_middle_of_a_record_is_taken_and_listed() {
+    let v = judge("(;SZ[9];B[ee];W[cc];AB[gg]AW[aa];B[gc];W[cg])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "setup_in_record".into(), "rfg 3.1".into())]);
+}
+
+#[test]
+fn rfg_7_1_moves_after_the_third_pass_are_listed_not_counted() {
+    let after = FINISHED.replace(";B[])", ";B[];W[ae])");
+    let v = judge_dead(&after, Some(&["B4"]));
+    assert_eq!(v.verdict.reason, Some(Reason::Score));
+    assert_eq!(reasons(&v), vec![(16, "move_after_main_game".into(), "rfg 7.1".into())]);
+    assert_eq!(v.score.unwrap().white.total, 11.5);
+}
+
+#[test]
+fn rfg_6_3_a_cycle_ends_the_game_without_result() {
+    // Black takes the ko, White's immediate retake is refused (rfg 5.2); after passes the retake
+    // brings back an earlier position.
+    let v = judge("(;SZ[5]AB[bc][ad][be]AW[cc][bd][dd][ce];B[cd];W[bd];W[];B[];W[bd])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::NoResult, Some(Reason::Cycle)));
+    assert_eq!(v.verdict.ply, 5);
+    let c = &v.verdict.cycles.as_ref().unwrap()[0];
+    assert_eq!((c.ply, c.article.as_str()), (5, "rfg 6.3"));
+}
+
+#[test]
+fn a_shogi_ruleset_is_refused_for_a_go_record() {
+    let g = SgfGame::parse("(;SZ[9];B[ee])").unwrap();
+    assert!(adjudicate_go(&g, &Ruleset::fesa_2017(), None).is_err());
+}
+
+#[test]
+fn sgf_time_controls_are_read_from_tm_and_ot() {
+    use arbiter::adjudicate_go::sgf_time_control;
+    use arbiter::TimeControl;
+    let tc = |s: &str| sgf_time_control(&SgfGame::parse(s).unwrap());
+    assert_eq!(tc("(;TM[1800]OT[5x30 byo-yomi])"), Some(TimeControl::byoyomi(1_800_000, 30_000, 5)));
+    assert_eq!(tc("(;TM[600]OT[25/600 Canadian])"), Some(TimeControl::canadian(600_000, 25, 600_000)));
+    assert_eq!(tc("(;TM[300])"), Some(TimeControl::sudden_death(300_000)));
+    assert_eq!(tc("(;OT[5x30 byo-yomi])"), None, "no main time given");
+    assert_eq!(tc("(;TM[300]OT[hourglass])"), None, "an overtime not read");
+}
+
+#[test]
+fn rfg_12_10_main_time_run_out_loses() {
+    // Sudden death, 60 s each: Black's third move shows -1 s left.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[cc]WL[40];B[gg]BL[-1];W[cg]WL[30])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 11"));
+    assert_eq!(v.verdict.ply, 3);
+    let r = reasons(&v);
+    assert_eq!(r[0], (3, "time_up".into(), "rfg 11".into()));
+    assert_eq!(r[1].1, "moves_after_end");
+    // The same record within its time: nothing to report.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[cc]WL[40];B[gg]BL[1];W[cg]WL[30])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn rfg_12_15_canadian_moves_not_made_in_time_lose() {
+    // 10 s main time, then 2 moves in 20 s. Black's second Canadian move comes after the period.
+    let late = "(;SZ[9]TM[10]OT[2/20 Canadian];B[ee]BL[5];W[cc]WL[5];B[gg]BL[15]OB[1];W[cg]WL[12]OB[1];B[gc]BL[-1]OB[0])";
+    let v = judge(late);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.article.as_deref(), Some("rfg 12.15"));
+    assert_eq!(v.verdict.ply, 5);
+    // Made in time, the period starts afresh with 20 s for the next 2 moves.
+    let ok = "(;SZ[9]TM[10]OT[2/20 Canadian];B[ee]BL[5];W[cc]WL[5];B[gg]BL[15]OB[1];W[cg]WL[12]OB[1];B[gc]BL[2]OB[0];W[ce]WL[1]OB[0];B[ec]BL[19]OB[1])";
+    let v = judge(ok);
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn rfg_12_16_a_move_after_the_byoyomi_ran_out_is_a_lost_turn_not_a_loss() {
+    let v = judge("(;SZ[9]TM[10]OT[3x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[3];W[cg]WL[4]OB[3];B[gc]BL[0]OB[0];W[ce]WL[3]OB[3])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(5, "turn_lost".into(), "rfg 12.16".into())]);
+}
+
+#[test]
+fn rfg_12_16_the_opponent_moves_again_once_the_byoyomi_ran_out() {
+    // Black is in byo-yomi (1 period of 10 s); the record shows White moving twice: Black's turn
+    // passed — not two moves in a row (rfg 11).
+    let v = judge("(;SZ[9]TM[10]OT[1x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[1];W[cg]WL[4]OB[1];W[gc]WL[5]OB[1])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(4, "turn_lost".into(), "rfg 12.16".into())]);
+    // With Black still in main time, White moving twice is rfg 11.
+    let v = judge("(;SZ[9]TM[60]OT[1x10 byo-yomi];B[ee]BL[55];W[cc]WL[55];W[gc]WL[50])");
+    assert_eq!((v.verdict.result, v.verdict.article.as_deref()), (GameResult::BlackWin, Some("rfg 11")));
+}
+
+#[test]
+fn absurd_times_are_not_read_or_are_clamped_without_panics() {
+    // A main time of 1e300 s is no time control: times are not checked.
+    let v = judge("(;SZ[9]TM[1e300];B[ee]BL[5];W[cc]WL[5])");
+    assert!(v.verdict.violations.is_empty());
+    // Times far out of range on the moves are clamped: a flag, not an overflow.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[-1e300];W[cc]WL[1e300])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    // Under byo-yomi the same overrun, from main time through every period, passes the turn.
+    let v = judge("(;SZ[9]TM[60]OT[5x30 byo-yomi];B[ee]BL[-1e300];W[cc]WL[1e300]OW[4294967295])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(1, "turn_lost".into(), "rfg 12.16".into())]);
+}
