@@ -29,8 +29,15 @@ fn every_golden_round_matches_bbp_pairings() {
 /// C.04.3 (2025) 1.4.3-1.4.4: only a player who scores more than a loss without playing
 /// floats down, and nobody else floats; shinpan still gives a forfeit loser an up/downfloat by
 /// comparing scores with the absent opponent, bbpPairings (since commit 16a000f) none. Every
-/// round below pairs exactly like a bbpPairings build with the older rule (cd5a208).
+/// round listed with this reason pairs exactly like a bbpPairings build with the older rule
+/// (cd5a208).
 const FORFEIT_LOSS_FLOAT: &str = "forfeit loss gives a float in shinpan, none in C.04.3 (2025) 1.4.4";
+
+/// [C9] (2025): minimise the unplayed games of the PAB assignee when the last bracket
+/// downfloats exactly one player. Two 2.0 players can take the bye (83 with no unplayed round,
+/// 91 with one absence); bbpPairings (16a000f) gives it to 83, shinpan to 91 — shinpan's C9
+/// bookkeeping follows bbpPairings' older commit cd5a208, which prints shinpan's pairing here.
+const BYE_UNPLAYED_GAMES: &str = "PAB to a player with more unplayed games, C.04.3 (2025) [C9]";
 
 /// Rounds where shinpan knowingly differs from bbpPairings: (tournament, round, reason).
 /// Each entry must still differ (a fixed one has to be removed from this list).
@@ -59,6 +66,7 @@ const KNOWN_MISMATCHES: &[(&str, usize, &str)] = &[
     ("s0253-n041-r08", 7, FORFEIT_LOSS_FLOAT),
     ("s0255-n016-r10", 10, FORFEIT_LOSS_FLOAT),
     ("s0264-n060-r07", 5, FORFEIT_LOSS_FLOAT),
+    ("s0265-n091-r11", 10, BYE_UNPLAYED_GAMES),
     ("s0268-n051-r09", 8, FORFEIT_LOSS_FLOAT),
 ];
 
