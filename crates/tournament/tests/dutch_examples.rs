@@ -85,13 +85,51 @@ fn c04_3_art_5_2_1_grant_both_preferences() {
     assert_eq!(pairing(&text), "2\n2 1\n3 4\n");
 }
 
-/// 5.2.4 (2017: E.4): equal (mild) preferences for the same colour and identical histories, so
-/// 5.2.1-5.2.3 do not decide: the higher-ranked player gets his preference (1 black against 2,
-/// 3 white against 4).
+/// 5.2.4 (2017: E.4): equal (strong, after one game) preferences for the same colour and
+/// identical histories, so 5.2.1-5.2.3 do not decide: the higher-ranked player gets his
+/// preference (1 black against 2, 3 white against 4).
 #[test]
 fn c04_3_art_5_2_4_higher_ranked_player_gets_his_preference() {
     let history: &[(u32, &[&str], u32)] =
         &[(1, &["   3 w 1"], 10), (2, &["   4 w 1"], 10), (3, &["   1 b 0"], 0), (4, &["   2 b 0"], 0)];
     let text = trf(4, 5, "white1", &[], history);
     assert_eq!(pairing(&text), "2\n2 1\n3 4\n");
+}
+
+/// 5.2.2 (2017: E.2): grant the stronger colour preference. Round 3: 1 had black twice
+/// (absolute preference for white), 2 had black once and a bye (colour difference -1, strong
+/// preference for white); they meet on the top board and the absolute preference wins.
+#[test]
+fn c04_3_art_5_2_2_grant_the_stronger_preference() {
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 b 1", "   5 b 1"], 20),
+        (2, &["   4 b 1", "0000 - U"], 20),
+        (3, &["   1 w 0", "   4 b ="], 5),
+        (4, &["   2 w 0", "   3 w ="], 5),
+        (5, &["0000 - U", "   1 w 0"], 10),
+    ];
+    let text = trf(5, 5, "white1", &[], history);
+    assert_eq!(pairing(&text), "3\n1 2\n3 5\n4 0\n");
+}
+
+/// 5.2.3 (2017: E.3): equal (mild) preferences for white, so alternate from the most recent
+/// round in which one had white and the other black. 1 played B W W B and 2 W B W B: rounds 4
+/// and 3 are the same for both, in round 2 player 1 had white, so 1 gets black — where 5.2.4
+/// alone would have given the higher-ranked 1 his white.
+#[test]
+fn c04_3_art_5_2_3_alternate_from_the_last_round_with_different_colours() {
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 b 1", "   5 w 1", "   7 w 1", "   9 b 1"], 40),
+        (2, &["   4 w 1", "   6 b 1", "   8 w 1", "  10 b 1"], 40),
+        (3, &["   1 w 0", "   4 w =", "   5 w =", "   6 w ="], 15),
+        (4, &["   2 b 0", "   3 b =", "   9 w =", "   7 w ="], 15),
+        (5, &["   6 w =", "   1 b 0", "   3 b =", "   8 w ="], 15),
+        (6, &["   5 b =", "   2 w 0", "  10 w =", "   3 b ="], 15),
+        (7, &["   8 w =", "   9 w =", "   1 b 0", "   4 b ="], 15),
+        (8, &["   7 b =", "  10 w =", "   2 b 0", "   5 b ="], 15),
+        (9, &["  10 w =", "   7 b =", "   4 b =", "   1 w 0"], 15),
+        (10, &["   9 b =", "   8 b =", "   6 b =", "   2 w 0"], 15),
+    ];
+    let text = trf(10, 6, "white1", &[], history);
+    assert_eq!(pairing(&text), "5\n2 1\n7 3\n8 4\n10 5\n6 9\n");
 }
