@@ -85,7 +85,7 @@ def player_line(num, name, rating, entries, pts, rank):
 
 
 class Sim:
-    def __init__(self, seed, bbp, workdir):
+    def __init__(self, seed, bbp, workdir, players=None):
         self.rng = random.Random(seed)
         self.bbp = bbp
         self.work = workdir
@@ -94,6 +94,8 @@ class Sim:
         self.n = (rng.randint(6, 16) if size_roll < 0.35 else
                   rng.randint(17, 60) if size_roll < 0.8 else
                   rng.randint(61, 120) if size_roll < 0.95 else rng.randint(121, 200))
+        if players:
+            self.n = rng.randint(*players)
         self.rounds = rng.randint(5, 11)
         if self.n <= 10:
             self.rounds = min(self.rounds, self.n - 2)
@@ -200,7 +202,7 @@ def generate(args):
     total = 0
     with tempfile.TemporaryDirectory() as work:
         for k in range(args.count):
-            sim = Sim(args.seed + k, args.bbp, work)
+            sim = Sim(args.seed + k, args.bbp, work, args.players)
             final, golden, played = sim.run()
             # every recorded round must be reproducible from the final record
             for block in golden.split("round ")[1:]:
@@ -239,6 +241,8 @@ def main():
     g.add_argument("--out", required=True)
     g.add_argument("--count", type=int, default=10)
     g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--players", type=lambda v: tuple(map(int, v.split("-"))), default=None,
+                   help="MIN-MAX field size instead of the default mix")
     e = sub.add_parser("expand")
     e.add_argument("dir")
     e.add_argument("out")
