@@ -1,6 +1,6 @@
 # Tournament director (issue 5): golden Dutch rounds (bbpPairings' outputs), pairing
 # property tests, and a CLI smoke test of pair / standings / check-pairings.
-.PHONY: deps-tournament test-tournament bench-tournament
+.PHONY: deps-tournament test-tournament bench-tournament dutch-golden
 
 TOURNAMENT_GOLDEN := crates/tournament/tests/data/dutch-golden
 
@@ -21,6 +21,15 @@ test-tournament: build
 	@$(BIN) pair $(TOURNAMENT_GOLDEN)/bbp-dutch_2025_C9.trf --system mcmahon --json > /dev/null
 	@printf '001    1 x\n' > /tmp/shinpan-bad.trf; if $(BIN) pair /tmp/shinpan-bad.trf 2>/dev/null; then echo "bad TRF accepted"; exit 1; fi
 	@echo "test-tournament: CLI smoke passed"
+
+# Regenerate the random Dutch golden set (tests/data/dutch-golden/random) with a bbpPairings
+# binary: make dutch-golden BBP=/path/to/bbpPairings (not part of `make test`; the committed
+# files are what the tests compare against).
+DUTCH_GOLDEN_COUNT ?= 300
+dutch-golden:
+	@test -n "$(BBP)" || { echo "set BBP=/path/to/bbpPairings"; exit 1; }
+	rm -rf $(TOURNAMENT_GOLDEN)/random
+	python3 scripts/dutch_golden.py generate --bbp "$(BBP)" --out $(TOURNAMENT_GOLDEN)/random --count $(DUTCH_GOLDEN_COUNT) --seed 1
 
 # Dutch round at 100/400/1,000 players and McMahon at 10,000 against bbpPairings' reference
 # times (set BBP=/path/to/bbpPairings to time a local build in the same run).

@@ -1,0 +1,135 @@
+//! The worked examples of the FIDE Dutch system text (C.04.3, 2025 edition, articles 4.2, 4.3
+//! and 5.2; the same examples stand in the 2017 text as D.1, D.2 and E.1-E.5).
+//!
+//! The text gives its examples as orderings (which transposition or exchange comes first), not
+//! as whole positions, so each test builds the smallest round in which that ordering alone
+//! decides the pairing: round 1 (no colour preferences, no floats, equal scores, so every
+//! quality criterion ties and 3.8.1 takes the candidate generated first), with XXP forbidden
+//! pairs standing in for "already met" (C1) to rule out the earlier candidates. The colour
+//! examples use a played first round. Every expected pairing below was also printed by a local
+//! bbpPairings build (Dutch 2025 engine, see tests/data/dutch-golden/README.md).
+
+/// A TRF with `n` players rated in pairing-number order, planned `rounds`, `first` = XXC colour,
+/// extra header lines, and per player the round entries and points (in tenths).
+fn trf(n: u32, rounds: u32, first: &str, extra: &[&str], history: &[(u32, &[&str], u32)]) -> String {
+    let mut s = format!("012 C.04.3 example\nXXR {rounds}\nXXC {first}\n");
+    for l in extra {
+        s += l;
+        s.push('\n');
+    }
+    for p in 1..=n {
+        let (entries, pts) = history.iter().find(|h| h.0 == p).map_or((&[][..], 0), |h| (h.1, h.2));
+        let mut line = format!("001 {p:4}      {:<33} {:4}{}{:>4} {p:4}", format!("Player {p:04}"), 2800 - 20 * p, " ".repeat(28), format!("{}.{}", pts / 10, pts % 10));
+        for e in entries {
+            line += "  ";
+            line += e;
+        }
+        s += &line;
+        s.push('\n');
+    }
+    s
+}
+
+/// bbpPairings' output format: number of boards, then "white black" per board (black 0 = bye).
+fn pairing(text: &str) -> String {
+    let t = tournament::trf::parse(text).unwrap();
+    tournament::dutch::pair(&t).unwrap().to_bbp(&t)
+}
+
+/// 4.2 (2017: D.1): transpositions of S2 are taken in lexicographic order of their first N1
+/// BSNs — "in a 11-player homogeneous bracket, it is 6-7-8-9-10, 6-7-8-9-11, ...". With 5-10
+/// ruled out, the second transposition 6-7-8-9-11 is the pairing and 10 floats to the bye.
+#[test]
+fn c04_3_art_4_2_transpositions_in_s2_eleven_players() {
+    let text = trf(11, 5, "white1", &["XXP 5 10"], &[]);
+    assert_eq!(pairing(&text), "6\n1 6\n7 2\n3 8\n9 4\n5 11\n10 0\n");
+}
+
+/// 4.3 (2017: D.2): when no transposition works, resident exchanges are tried first by the
+/// number of exchanged BSNs, then by the smallest difference of the exchanged sums. Player 1
+/// may meet none of S2 = 6..10, so no transposition can pair the bracket; the first exchange is
+/// 5<->6 (difference 1), giving S1 = 1 2 3 4 6, S2 = 5 7 8 9 10.
+#[test]
+fn c04_3_art_4_3_first_resident_exchange() {
+    let forbidden = ["XXP 1 6", "XXP 1 7", "XXP 1 8", "XXP 1 9", "XXP 1 10"];
+    let text = trf(10, 5, "white1", &forbidden, &[]);
+    assert_eq!(pairing(&text), "5\n1 5\n7 2\n3 8\n9 4\n10 6\n");
+}
+
+/// 4.3 (2017: D.2.b-c): after 5<->6 come the exchanges of difference 2, 5<->7 before 4<->6
+/// ("moving 5 from S1 to S2 is better than moving 4"). With 1 also kept from 5, both 5<->6 and
+/// 5<->7 leave 1 without an S2 opponent, so 4<->6 is the first that pairs: S1 = 1 2 3 5 6,
+/// S2 = 4 7 8 9 10 (and not 3<->6 or 4<->7, of difference 3).
+#[test]
+fn c04_3_art_4_3_exchange_order_by_sum_difference_then_highest_s1_bsn() {
+    let forbidden = ["XXP 1 5", "XXP 1 6", "XXP 1 7", "XXP 1 8", "XXP 1 9", "XXP 1 10"];
+    let text = trf(10, 5, "white1", &forbidden, &[]);
+    assert_eq!(pairing(&text), "5\n1 4\n7 2\n3 8\n5 9\n10 6\n");
+}
+
+/// 5.2.5 (2017: E.5): with no preferences, the higher-ranked player gets the initial colour if
+/// his pairing number is odd, the other colour if it is even — here the initial colour is black.
+#[test]
+fn c04_3_art_5_2_5_initial_colour_by_pairing_number_parity() {
+    let text = trf(6, 5, "black1", &[], &[]);
+    assert_eq!(pairing(&text), "3\n4 1\n2 5\n6 3\n");
+}
+
+/// 5.2.1 (2017: E.1): grant both colour preferences. After round 1 (1 beat 3 with white, 2 beat
+/// 4 with black) 1 wants black and 2 white, 3 wants white and 4 black: both boards grant both.
+#[test]
+fn c04_3_art_5_2_1_grant_both_preferences() {
+    let history: &[(u32, &[&str], u32)] =
+        &[(1, &["   3 w 1"], 10), (2, &["   4 b 1"], 10), (3, &["   1 b 0"], 0), (4, &["   2 w 0"], 0)];
+    let text = trf(4, 5, "white1", &[], history);
+    assert_eq!(pairing(&text), "2\n2 1\n3 4\n");
+}
+
+/// 5.2.4 (2017: E.4): equal (strong, after one game) preferences for the same colour and
+/// identical histories, so 5.2.1-5.2.3 do not decide: the higher-ranked player gets his
+/// preference (1 black against 2, 3 white against 4).
+#[test]
+fn c04_3_art_5_2_4_higher_ranked_player_gets_his_preference() {
+    let history: &[(u32, &[&str], u32)] =
+        &[(1, &["   3 w 1"], 10), (2, &["   4 w 1"], 10), (3, &["   1 b 0"], 0), (4, &["   2 b 0"], 0)];
+    let text = trf(4, 5, "white1", &[], history);
+    assert_eq!(pairing(&text), "2\n2 1\n3 4\n");
+}
+
+/// 5.2.2 (2017: E.2): grant the stronger colour preference. Round 3: 1 had black twice
+/// (absolute preference for white), 2 had black once and a bye (colour difference -1, strong
+/// preference for white); they meet on the top board and the absolute preference wins.
+#[test]
+fn c04_3_art_5_2_2_grant_the_stronger_preference() {
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 b 1", "   5 b 1"], 20),
+        (2, &["   4 b 1", "0000 - U"], 20),
+        (3, &["   1 w 0", "   4 b ="], 5),
+        (4, &["   2 w 0", "   3 w ="], 5),
+        (5, &["0000 - U", "   1 w 0"], 10),
+    ];
+    let text = trf(5, 5, "white1", &[], history);
+    assert_eq!(pairing(&text), "3\n1 2\n3 5\n4 0\n");
+}
+
+/// 5.2.3 (2017: E.3): equal (mild) preferences for white, so alternate from the most recent
+/// round in which one had white and the other black. 1 played B W W B and 2 W B W B: rounds 4
+/// and 3 are the same for both, in round 2 player 1 had white, so 1 gets black — where 5.2.4
+/// alone would have given the higher-ranked 1 his white.
+#[test]
+fn c04_3_art_5_2_3_alternate_from_the_last_round_with_different_colours() {
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 b 1", "   5 w 1", "   7 w 1", "   9 b 1"], 40),
+        (2, &["   4 w 1", "   6 b 1", "   8 w 1", "  10 b 1"], 40),
+        (3, &["   1 w 0", "   4 w =", "   5 w =", "   6 w ="], 15),
+        (4, &["   2 b 0", "   3 b =", "   9 w =", "   7 w ="], 15),
+        (5, &["   6 w =", "   1 b 0", "   3 b =", "   8 w ="], 15),
+        (6, &["   5 b =", "   2 w 0", "  10 w =", "   3 b ="], 15),
+        (7, &["   8 w =", "   9 w =", "   1 b 0", "   4 b ="], 15),
+        (8, &["   7 b =", "  10 w =", "   2 b 0", "   5 b ="], 15),
+        (9, &["  10 w =", "   7 b =", "   4 b =", "   1 w 0"], 15),
+        (10, &["   9 b =", "   8 b =", "   6 b =", "   2 w 0"], 15),
+    ];
+    let text = trf(10, 6, "white1", &[], history);
+    assert_eq!(pairing(&text), "5\n2 1\n7 3\n8 4\n10 5\n6 9\n");
+}
