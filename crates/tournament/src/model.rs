@@ -263,6 +263,9 @@ pub struct Tournament {
     /// Player indices in the order of the file's `001` lines (the ranking order when
     /// `use_rank` is set).
     pub order: Vec<usize>,
+    /// Published seed of the furigoma draw (ufs 4.6; fesa 7; pl 1.4): when set, who moves first
+    /// in games without handicap is decided by `furigoma::throw` (TRF `SXF seed`).
+    pub furigoma_seed: Option<u64>,
 }
 
 impl Tournament {

@@ -6,7 +6,7 @@
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`.
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `furigoma.rs`).
 
 use crate::error::{parse_err, Error, Result};
 use crate::model::*;
@@ -186,6 +186,13 @@ pub fn parse(text: &str) -> Result<Tournament> {
                     "KNOCKOUT" | "knockout" => System::Knockout,
                     s => return parse_err(ln, 5, format!("unsupported pairing system {s:?}")),
                 };
+            }
+            "SXF" => {
+                t.furigoma_seed = Some(rest().parse().map_err(|_| Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("bad furigoma seed {:?} (a number 0 to 18446744073709551615)", rest()),
+                })?);
             }
             "SXT" => {
                 let r = rest();
@@ -448,6 +455,9 @@ pub fn write(t: &Tournament) -> String {
         System::RoundRobin => s += "SXS ROUND_ROBIN\n",
         System::Knockout => s += "SXS KNOCKOUT\n",
     }
+    if let Some(seed) = t.furigoma_seed {
+        s += &format!("SXF {seed}\n");
+    }
     if t.game == Game::Go || !t.rules.is_empty() {
         s += &format!("SXT {} {}\n", if t.game == Game::Go { "go" } else { "shogi" }, t.rules);
     }
@@ -480,7 +490,7 @@ mod tests {
 001    1      Alpha                             2720                             1.0    1     2 w 1\n\
 001    2      Beta                              2701                             0.0    3     1 b 0\n\
 001    3      Gamma                             2600                             1.0    2  0000 - U\n\
-XXR 3\nXXC white1\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
+XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
 
     #[test]
     fn reads_players_rounds_and_extensions() {
@@ -494,6 +504,7 @@ XXR 3\nXXC white1\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         assert_eq!(t.players[1].grade, Some(-1));
         assert_eq!(t.players[1].status, Status::Excluded(3));
         assert_eq!(t.score(2), 10);
+        assert_eq!(t.furigoma_seed, Some(20261123));
     }
 
     #[test]
