@@ -210,16 +210,8 @@ impl<'a> Calculator<'a> {
                 .map(|e| self.score[e.opponent.unwrap()] * frac(e.outcome.score()) / 100)
                 .sum(),
             TieBreak::DirectEncounter => {
-                // Only meaningful when every tied player met every other one; otherwise 0 for all.
-                let all_met = tied.iter().all(|&a| tied.iter().all(|&b| a == b || self.t.have_met(a, b)));
-                if tied.len() < 2 || !all_met {
-                    return 0;
-                }
-                pl.rounds
-                    .iter()
-                    .filter(|e| e.opponent.is_some_and(|o| tied.contains(&o)))
-                    .map(|e| self.t.scoring.points(e) as Value * 10)
-                    .sum()
+                let ranks = self.direct_encounter(tied);
+                tied.iter().position(|&q| q == p).map_or(0, |i| -(ranks[i] as Value) * 100)
             }
             TieBreak::MedianBuchholz => self.cut(p, 1, 1),
             TieBreak::Buchholz => self.buchholz(p),
@@ -244,6 +236,90 @@ impl<'a> Calculator<'a> {
             TieBreak::Wins => pl.rounds.iter().filter(|e| e.opponent.is_some() && e.outcome.score() == Score::Win).count() as Value * 100,
             TieBreak::Rating => pl.rating as Value * 100,
         }
+    }
+}
+
+impl Calculator<'_> {
+    /// Direct encounter (FIDE Tie-Break Regulations, C.07 in force 1 Aug 2024, art. 6) for the
+    /// players of `tied`: their ranks among themselves (1 = best, equal ranks stay tied), in the
+    /// order of `tied`. Only games played over the board count.
+    /// - All tied players met each other: ranked by the points scored in those games (6.1).
+    /// - Not all met: a player is ranked ahead only when his points against the others exceed
+    ///   what every player below him could still reach counting each missing encounter as a win;
+    ///   this is applied from the top, and the rest stay tied (6.2).
+    /// - Any group still tied, and smaller than before, goes through the same steps with only
+    ///   its own games (6.3).
+    ///
+    /// The FIDE text could not be consulted here; the reading follows FIDE TEC's reference
+    /// implementation (TieBreakServer, `compute_basic_direct_encounter`).
+    pub fn direct_encounter(&self, tied: &[usize]) -> Vec<u32> {
+        let mut ranks = vec![0u32; tied.len()];
+        let mut next = 1u32;
+        for group in self.de_split(tied) {
+            for &p in &group {
+                ranks[tied.iter().position(|&q| q == p).expect("member")] = next;
+            }
+            next += group.len() as u32;
+        }
+        ranks
+    }
+
+    /// The tied group split into ordered subgroups that stay tied.
+    fn de_split(&self, group: &[usize]) -> Vec<Vec<usize>> {
+        if group.len() < 2 {
+            return vec![group.to_vec()];
+        }
+        let win = self.t.scoring.win as Value * 10;
+        let stats: Vec<(usize, Value, Value)> = group
+            .iter()
+            .map(|&p| {
+                let mut pts = 0;
+                let mut met = std::collections::HashSet::new();
+                for e in &self.t.players[p].rounds {
+                    if let Some(o) = e.opponent.filter(|o| e.played() && group.contains(o)) {
+                        pts += self.t.scoring.points(e) as Value * 10;
+                        met.insert(o);
+                    }
+                }
+                let unmet = (group.len() - 1 - met.len()) as Value;
+                (p, pts, pts + unmet * win)
+            })
+            .collect();
+        let all_met = stats.iter().all(|&(_, s, m)| s == m);
+        let mut sorted = stats.clone();
+        sorted.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        if all_met {
+            for &(p, s, _) in &sorted {
+                match parts.last_mut() {
+                    Some(g) if stats.iter().any(|&(q, sq, _)| q == g[0] && sq == s) => g.push(p),
+                    _ => parts.push(vec![p]),
+                }
+            }
+        } else {
+            let mut i = 0;
+            while i < sorted.len() {
+                let best_below = sorted[i + 1..].iter().map(|x| x.2).max();
+                match best_below {
+                    Some(m) if sorted[i].1 > m => parts.push(vec![sorted[i].0]),
+                    Some(_) => {
+                        parts.push(sorted[i..].iter().map(|x| x.0).collect());
+                        break;
+                    }
+                    None => parts.push(vec![sorted[i].0]),
+                }
+                i += 1;
+            }
+        }
+        let mut out = Vec::new();
+        for g in parts {
+            if g.len() >= 2 && g.len() < group.len() {
+                out.extend(self.de_split(&g));
+            } else {
+                out.push(g);
+            }
+        }
+        out
     }
 }
 
@@ -294,7 +370,8 @@ XXR 3
         assert_eq!(calc_values(TieBreak::Cut1, Unplayed::Dummy), vec![250, 400, 450, 450]);
         assert_eq!(calc_values(TieBreak::Progressive, Unplayed::Dummy), vec![600, 200, 300, 100]);
         assert_eq!(calc_values(TieBreak::Wins, Unplayed::Dummy), vec![300, 100, 100, 0]);
-        assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![300, 150, 100, 50]);
+        // C.07 art. 6.1: all four met; ranks by points among them (3, 1.5, 1, 0.5).
+        assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![-100, -200, -300, -400]);
     }
 
     #[test]
