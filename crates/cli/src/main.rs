@@ -112,7 +112,8 @@ enum Command {
         #[arg(long)]
         correct: bool,
     },
-    /// Re-pair every round of a Dutch tournament and report pairings that differ from the rules.
+    /// Check every round of a tournament (system from the file): Dutch, round robin and knockout
+    /// rounds are re-paired and compared; McMahon rounds are checked against its absolute rules.
     CheckPairings {
         file: std::path::PathBuf,
         /// Edition of C.04.3: 2025 or 2017.

@@ -261,12 +261,23 @@ pub fn check_pairings(file: &Path, ed: &str, json: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let checks = match check::check_dutch(&t, ed) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("{}: {e}", file.display());
-            return ExitCode::from(2);
-        }
+    let checks = match t.system {
+        System::Dutch => match check::check_dutch(&t, ed) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        },
+        System::RoundRobin => check::check_round_robin(&t),
+        System::Knockout => check::check_knockout(&t),
+        System::McMahon => match mcmahon_config(&t, &McMahonOpts::default()) {
+            Ok(cfg) => check::check_mcmahon(&t, &cfg),
+            Err(e) => {
+                eprintln!("{}: {e}", file.display());
+                return ExitCode::from(2);
+            }
+        },
     };
     if json {
         println!("{}", serde_json::to_string(&checks).expect("serialise"));
@@ -274,6 +285,8 @@ pub fn check_pairings(file: &Path, ed: &str, json: bool) -> ExitCode {
         for c in &checks {
             if c.ok() {
                 println!("round {}: ok", c.round);
+            } else if !c.violations.is_empty() {
+                println!("round {}: {}", c.round, c.violations.join("; "));
             } else if let Some(e) = &c.error {
                 println!("round {}: cannot re-pair: {e}", c.round);
             } else {
