@@ -142,22 +142,26 @@ pub fn pair(
     };
     let result = (|| -> Result<tournament::Round, (bool, String)> {
         let bad = |e: String| (false, e);
+        let t0 = &t;
         let sys = system(sys, &t).map_err(bad)?;
         check_complete(&t).map_err(bad)?;
         let rule = sente_rule(&t, sente).map_err(bad)?;
         if sys == System::Dutch && rule != SenteRule::Balance {
             return Err(bad("the Dutch system allocates colours itself (C.04.3 E); furigoma applies to round robin, McMahon and knockout".into()));
         }
+        // TRF-2025 260 prohibitions in force in the round to pair.
+        let t = &t.with_prohibitions(t.next_round());
         let round = match sys {
-            System::Dutch => dutch::pair_edition(&t, edition(ed).map_err(bad)?),
-            System::McMahon => mcmahon::pair(&t, &mcmahon_config(&t, mm).map_err(bad)?),
-            System::RoundRobin => roundrobin::pair(&t),
-            System::Knockout => knockout::pair(&t),
+            System::Dutch => dutch::pair_edition(t, edition(ed).map_err(bad)?),
+            System::McMahon => mcmahon::pair(t, &mcmahon_config(t, mm).map_err(bad)?),
+            System::RoundRobin => roundrobin::pair(t),
+            System::Knockout => knockout::pair(t),
         };
         let mut round = round.map_err(|e| (matches!(e, Error::NoPairing(_)), e.to_string()))?;
-        furigoma::apply(&t, &mut round, rule);
+        furigoma::apply(t, &mut round, rule);
         if sente.record {
-            record_round(file, &t, &round).map_err(bad)?;
+            // Record into the file as read (without the 260 pairs copied into XXP).
+            record_round(file, t0, &round).map_err(bad)?;
         }
         Ok(round)
     })();
@@ -329,7 +333,7 @@ fn write_back(file: &Path, t: &Tournament) -> Result<(), String> {
 
 /// The last round's boards still waiting for a result (1-based numbers).
 fn pending(t: &Tournament) -> Vec<(u32, u32)> {
-    let r = t.rounds_recorded();
+    let r = t.next_round() as usize - 1;
     if r == 0 {
         return Vec::new();
     }
@@ -353,7 +357,7 @@ pub fn check_complete(t: &Tournament) -> Result<(), String> {
         return Ok(());
     }
     let list: Vec<String> = open.iter().map(|(a, b)| format!("{a}-{b}")).collect();
-    Err(format!("round {} has boards without a result: {} (enter them with `shinpan result`)", t.rounds_recorded(), list.join(" ")))
+    Err(format!("round {} has boards without a result: {} (enter them with `shinpan result`)", t.next_round() - 1, list.join(" ")))
 }
 
 /// `shinpan result IN.trf --round R (--board B | --player ID) --result CODE`.

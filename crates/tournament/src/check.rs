@@ -107,7 +107,7 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
     let mut out = Vec::new();
     for round in 1..=t.rounds_recorded() as u32 {
         let used = used_pairs(t, round);
-        let before = before_round(t, round);
+        let before = before_round(t, round).with_prohibitions(round);
         let (unexpected, missing, error) = match dutch::pair_edition(&before, edition) {
             Ok(r) => {
                 let want = round_pairs(&before, &r);
@@ -190,14 +190,15 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
         let before = truncated(t, r);
         let mut v = Vec::new();
         let mut byes = Vec::new();
+        let forbidden: Vec<Vec<usize>> = t.forbidden.iter().chain(t.prohibited.iter().filter(|p| (p.first..=p.last).contains(&round)).map(|p| &p.players)).cloned().collect();
         for (i, p) in t.players.iter().enumerate() {
             let Some(e) = p.rounds.get(r) else { continue };
             if let Some(o) = e.opponent {
                 if i < o && before.have_met(i, o) {
                     v.push(format!("{}-{} meet again (fesa 14.4a)", i + 1, o + 1));
                 }
-                if i < o && t.forbidden.iter().any(|g| g.contains(&i) && g.contains(&o)) {
-                    v.push(format!("{}-{} may not meet (XXP)", i + 1, o + 1));
+                if i < o && forbidden.iter().any(|g| g.contains(&i) && g.contains(&o)) {
+                    v.push(format!("{}-{} may not meet (XXP / TRF-2025 260)", i + 1, o + 1));
                 }
             } else if e.outcome == Outcome::PairingBye {
                 byes.push(i);

@@ -69,14 +69,16 @@ pub fn start_scores(t: &Tournament, cfg: &Config) -> Vec<i32> {
 /// Pair the next McMahon round.
 pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     let n = t.players.len();
-    let round = t.rounds_recorded() as u32 + 1;
+    let round = t.next_round();
     if t.planned_rounds > 0 && round > t.planned_rounds {
         return Err(Error::Inconsistent(format!("all {} rounds have been paired", t.planned_rounds)));
     }
     let mms0 = start_scores(t, cfg);
     // McMahon score in tenths.
     let mms: Vec<i64> = (0..n).map(|p| mms0[p] as i64 * 10 + t.score(p) as i64).collect();
-    let mut order: Vec<usize> = (0..n).filter(|&p| t.available(p, round)).collect();
+    // A player with an entry for this round already has a pre-announced bye (TRF-2025 240).
+    let announced = |p: usize| t.players[p].rounds.len() >= round as usize;
+    let mut order: Vec<usize> = (0..n).filter(|&p| t.available(p, round) && !announced(p)).collect();
     let key = |p: usize| (std::cmp::Reverse(mms[p]), std::cmp::Reverse(t.players[p].grade.unwrap_or(i32::MIN)), std::cmp::Reverse(t.players[p].rating), p);
     order.sort_by_key(|&p| key(p));
     let mut met: HashSet<(usize, usize)> = HashSet::new();
