@@ -249,6 +249,7 @@ impl Calculator<'_> {
     ///   this is applied from the top, and the rest stay tied (6.2).
     /// - Any group still tied, and smaller than before, goes through the same steps with only
     ///   its own games (6.3).
+    /// - In a round robin the first case applies even when a game between them was forfeited.
     ///
     /// The FIDE text could not be consulted here; the reading follows FIDE TEC's reference
     /// implementation (TieBreakServer, `compute_basic_direct_encounter`).
@@ -285,7 +286,9 @@ impl Calculator<'_> {
                 (p, pts, pts + unmet * win)
             })
             .collect();
-        let all_met = stats.iter().all(|&(_, s, m)| s == m);
+        // In a round robin every pair is scheduled to meet, so a forfeited game does not turn
+        // the group into a "not all met" one (it just scores nothing), as the reference reads it.
+        let all_met = self.t.system == crate::model::System::RoundRobin || stats.iter().all(|&(_, s, m)| s == m);
         let mut sorted = stats.clone();
         sorted.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
         let mut parts: Vec<Vec<usize>> = Vec::new();

@@ -87,3 +87,16 @@ fn standings_use_direct_encounter_inside_score_ties() {
     assert_eq!(rows[0].tiebreaks[0], ("DE".to_string(), "1".to_string()));
     assert_eq!((rows[0].rank, rows[1].rank), (1, 2));
 }
+
+#[test]
+fn c07_6_round_robin_forfeit_does_not_hide_the_encounters() {
+    // A beat B over the board; B–C and A–C: C forfeited to A and lost to B.
+    let mut t = played(3, &[(1, 0, 1, Win), (2, 0, 2, ForfeitWin), (3, 1, 2, Win)]);
+    // Swiss reading (6.2): A–C was not an encounter. A has 1 and could reach 2, B has 1 (beat
+    // C) with nothing left, C has 0 and could reach 1: A's 1 does not exceed what B and C can
+    // reach, so the separation stops at once and all three stay tied.
+    assert_eq!(de(&t, &[0, 1, 2]), vec![1, 1, 1]);
+    t.system = tournament::System::RoundRobin;
+    // Round robin: everyone was scheduled to meet; A 1, B 1, C 0; then A beat B (6.3).
+    assert_eq!(de(&t, &[0, 1, 2]), vec![1, 2, 3]);
+}
