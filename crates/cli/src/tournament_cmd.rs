@@ -161,7 +161,7 @@ pub fn pair(
         furigoma::apply(t, &mut round, rule);
         if sente.record {
             // Record into the file as read (without the 260 pairs copied into XXP).
-            record_round(file, t0, &round).map_err(bad)?;
+            record_round(file, t0, &round, rule).map_err(bad)?;
         }
         Ok(round)
     })();
@@ -344,9 +344,14 @@ fn pending(t: &Tournament) -> Vec<(u32, u32)> {
 }
 
 /// `pair --record`: add the new round to the file as unplayed boards.
-pub fn record_round(file: &Path, t: &Tournament, round: &tournament::Round) -> Result<(), String> {
+/// A furigoma seed given on the command line is stored in the file (`SXF`), so that it is
+/// published with the tournament from the first round it decided.
+pub fn record_round(file: &Path, t: &Tournament, round: &tournament::Round, rule: SenteRule) -> Result<(), String> {
     let mut t = t.clone();
     t.add_round(round);
+    if let SenteRule::Furigoma(seed) = rule {
+        t.furigoma_seed = Some(seed);
+    }
     write_back(file, &t)
 }
 

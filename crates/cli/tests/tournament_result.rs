@@ -110,3 +110,25 @@ fn result_errors_are_clear() {
     assert_eq!(after.players[2].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
     assert_eq!(after.players[1].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
 }
+
+#[test]
+fn ufs_4_6_seed_given_on_the_command_line_is_published_in_the_file() {
+    let f = tmp("publish");
+    std::fs::write(&f, FIELD.replace("SXF 42\n", "")).unwrap();
+    let p = f.to_str().unwrap();
+    let (rc, out, err) = shinpan(&["pair", p, "--sente", "furigoma", "--seed", "7", "--record"]);
+    assert_eq!(rc, 0, "{err}");
+    let t = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(t.furigoma_seed, Some(7));
+    // Anyone can redo the draw from the file.
+    let fresh = tournament::trf::parse(&FIELD.replace("SXF 42\n", "")).unwrap();
+    for line in out.lines().skip(1) {
+        let ids: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
+        let (w, b) = tournament::furigoma::decide(&fresh, 7, 1, ids[1] - 1, ids[0] - 1);
+        assert_eq!((w + 1, b + 1), (ids[0], ids[1]));
+    }
+    // Without --sente, the published seed now decides.
+    let (rc, _, err) = shinpan(&["pair", p, "--sente", "furigoma"]);
+    assert_eq!(rc, 2, "round 1 still has no results");
+    assert!(err.contains("without a result"), "{err}");
+}
