@@ -23,6 +23,7 @@
 //!   6. closeness to the pl 8.2.4 pairing inside the group: floaters meet the group's top
 //!      players in order, the rest folds (1 with the last, 2 with the one before, …), the odd
 //!      last player floats.
+//!
 //!   Sparsity: a player's candidate opponents are the 8 on each side of his pl 8.2.4 partner
 //!   (criterion 6 makes farther ones worse anyway); only when that leaves more players unpaired
 //!   than the parity of the window is the window matched densely. The first round keeps the
