@@ -121,6 +121,8 @@ enum Command {
         edition: String,
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        mcmahon: tournament_cmd::McMahonOpts,
     },
 }
 
@@ -153,7 +155,7 @@ fn main() -> ExitCode {
         Command::Result { file, round, board, player, result, replayed, correct } => {
             tournament_cmd::result(&file, round, board, player, result.as_deref(), replayed, correct)
         }
-        Command::CheckPairings { file, edition, json } => tournament_cmd::check_pairings(&file, &edition, json),
+        Command::CheckPairings { file, edition, json, mcmahon } => tournament_cmd::check_pairings(&file, &edition, json, &mcmahon),
     }
 }
 

@@ -253,7 +253,7 @@ pub fn standings(file: &Path, tiebreaks: Option<&str>, format: &str, unplayed: &
     }
 }
 
-pub fn check_pairings(file: &Path, ed: &str, json: bool) -> ExitCode {
+pub fn check_pairings(file: &Path, ed: &str, json: bool, mm: &McMahonOpts) -> ExitCode {
     let t = match read(file) {
         Ok(t) => t,
         Err(c) => return c,
@@ -275,7 +275,7 @@ pub fn check_pairings(file: &Path, ed: &str, json: bool) -> ExitCode {
         },
         System::RoundRobin => check::check_round_robin(&t),
         System::Knockout => check::check_knockout(&t),
-        System::McMahon => match mcmahon_config(&t, &McMahonOpts::default()) {
+        System::McMahon => match mcmahon_config(&t, mm) {
             Ok(cfg) => check::check_mcmahon(&t, &cfg),
             Err(e) => {
                 eprintln!("{}: {e}", file.display());
