@@ -113,8 +113,8 @@ mod tests {
 
     #[test]
     fn splitmix64_reference_values() {
-        // The first outputs of SplitMix64 seeded with 0 (state advanced by the golden gamma),
-        // as published with the generator's reference implementation.
+        // The first outputs of SplitMix64 seeded with 0 (state advanced by the golden gamma);
+        // Java's `new SplittableRandom(0)` gives the same three.
         let mut s: u64 = 0;
         let mut next = || {
             let v = splitmix64(s);
@@ -124,6 +124,22 @@ mod tests {
         assert_eq!(next(), 0xE220_A839_7B1D_CDAF);
         assert_eq!(next(), 0x6E78_9E6A_A1B9_65F4);
         assert_eq!(next(), 0x06C4_5D18_8009_454F);
+    }
+
+    #[test]
+    fn draw_matches_java_splittable_random() {
+        // Oracle: the documented draw redone in Java, where `new SplittableRandom(x).nextLong()`
+        // is splitmix64(x) (run with jshell 17; mask = h & 31):
+        //   long sm(long x) { return new java.util.SplittableRandom(x).nextLong(); }
+        //   h = sm(seed); h = sm(h ^ round); h = sm(h ^ lo); h = sm(h ^ hi);
+        assert_eq!(splitmix64(20261123), 0xB846_DCE5_05E9_BF91);
+        let cases: [(u64, u32, u32, u32, u8); 5] =
+            [(20261123, 1, 1, 4, 2), (20261123, 1, 2, 3, 20), (42, 3, 7, 12, 19), (0, 1, 1, 2, 18), (u64::MAX, 9, 100, 250, 5)];
+        for (seed, round, a, b, mask) in cases {
+            let th = throw(seed, round, a, b);
+            let got = th.pawns.iter().enumerate().fold(0u8, |m, (k, &p)| m | (p as u8) << k);
+            assert_eq!(got, mask, "seed {seed} round {round} {a}-{b}");
+        }
     }
 
     #[test]
