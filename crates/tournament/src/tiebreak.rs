@@ -242,17 +242,19 @@ impl<'a> Calculator<'a> {
 impl Calculator<'_> {
     /// Direct encounter (FIDE Tie-Break Regulations, C.07 in force 1 Aug 2024, art. 6) for the
     /// players of `tied`: their ranks among themselves (1 = best, equal ranks stay tied), in the
-    /// order of `tied`. Only games played over the board count.
-    /// - All tied players met each other: ranked by the points scored in those games (6.1).
-    /// - Not all met: a player is ranked ahead only when his points against the others exceed
-    ///   what every player below him could still reach counting each missing encounter as a win;
-    ///   this is applied from the top, and the rest stay tied (6.2).
-    /// - Any group still tied, and smaller than before, goes through the same steps with only
-    ///   its own games (6.3).
-    /// - In a round robin the first case applies even when a game between them was forfeited.
+    /// order of `tied`.
+    /// - 6.1: the points each scored in the games among them; only games played over the board
+    ///   count (6.1.1), and against an opponent met more than once, the average (6.1.2).
+    /// - 6.2, all of them met: ranked by those points; a subgroup still tied goes through the
+    ///   same steps with only its own games.
+    /// - 6.3, not all met: from the top, a player is ranked ahead only when his points exceed
+    ///   what every other could still reach counting each missing encounter as a win; the rest
+    ///   stay tied, and if fewer than before, go through the steps again on their own.
+    /// - In a round robin the 6.2 case applies even when a game between them was forfeited.
     ///
-    /// The FIDE text could not be consulted here; the reading follows FIDE TEC's reference
-    /// implementation (TieBreakServer, `compute_basic_direct_encounter`).
+    /// The FIDE text itself could not be consulted here; this follows FIDE TEC's reference
+    /// (TieBreakServer, `compute_basic_direct_encounter`) and is checked against the PyPI library
+    /// tiebreak-core 1.2.0 (`fide2024.rank_standings`) on random Swiss tournaments.
     pub fn direct_encounter(&self, tied: &[usize]) -> Vec<u32> {
         let mut ranks = vec![0u32; tied.len()];
         let mut next = 1u32;
@@ -274,16 +276,19 @@ impl Calculator<'_> {
         let stats: Vec<(usize, Value, Value)> = group
             .iter()
             .map(|&p| {
-                let mut pts = 0;
-                let mut met = std::collections::HashSet::new();
+                // 6.1.2: against an opponent met more than once, the average of those games.
+                let mut per_opp: std::collections::BTreeMap<usize, (Value, Value)> = Default::default();
                 for e in &self.t.players[p].rounds {
                     if let Some(o) = e.opponent.filter(|o| e.played() && group.contains(o)) {
-                        pts += self.t.scoring.points(e) as Value * 10;
-                        met.insert(o);
+                        let x = per_opp.entry(o).or_default();
+                        x.0 += self.t.scoring.points(e) as Value * 10;
+                        x.1 += 1;
                     }
                 }
-                let unmet = (group.len() - 1 - met.len()) as Value;
-                (p, pts, pts + unmet * win)
+                // Hundredths, so an average of two games stays exact to a quarter point.
+                let pts: Value = per_opp.values().map(|&(s, k)| s * 100 / k).sum();
+                let unmet = (group.len() - 1 - per_opp.len()) as Value;
+                (p, pts, pts + unmet * win * 100)
             })
             .collect();
         // In a round robin every pair is scheduled to meet, so a forfeited game does not turn
@@ -373,7 +378,7 @@ XXR 3
         assert_eq!(calc_values(TieBreak::Cut1, Unplayed::Dummy), vec![250, 400, 450, 450]);
         assert_eq!(calc_values(TieBreak::Progressive, Unplayed::Dummy), vec![600, 200, 300, 100]);
         assert_eq!(calc_values(TieBreak::Wins, Unplayed::Dummy), vec![300, 100, 100, 0]);
-        // C.07 art. 6.1: all four met; ranks by points among them (3, 1.5, 1, 0.5).
+        // C.07 art. 6.2: all four met; ranks by points among them (3, 1.5, 1, 0.5).
         assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![-100, -200, -300, -400]);
     }
 

@@ -1,5 +1,6 @@
 //! Direct encounter (FIDE Tie-Break Regulations C.07, in force 1 Aug 2024, art. 6) among tied
-//! players: all met (6.1), not all met (6.2), and re-applied to the players still tied (6.3).
+//! players: the mini-table (6.1: played games only, averages over repeated games), all met
+//! (6.2, re-applied to the players still tied) and not all met (6.3).
 
 use tournament::model::{Board, Outcome, Round, Tournament};
 use tournament::tiebreak::{Calculator, Config, TieBreak, Unplayed};
@@ -27,14 +28,14 @@ fn de(t: &Tournament, group: &[usize]) -> Vec<u32> {
 use Outcome::*;
 
 #[test]
-fn c07_6_1_all_met_a_cycle_stays_tied() {
+fn c07_6_2_all_met_a_cycle_stays_tied() {
     // A beats B, B beats C, C beats A: one point each among themselves.
     let t = played(3, &[(1, 0, 1, Win), (2, 1, 2, Win), (3, 2, 0, Win)]);
     assert_eq!(de(&t, &[0, 1, 2]), vec![1, 1, 1]);
 }
 
 #[test]
-fn c07_6_1_and_6_3_all_met_then_the_still_tied_pairs_again() {
+fn c07_6_2_all_met_then_the_still_tied_pairs_again() {
     // A 2 (beat B, C), B 2 (beat C, D), C 1 (beat D), D 1 (beat A): A and B tie on 2 and A won
     // their game; C and D tie on 1 and C won theirs.
     let t = played(
@@ -47,7 +48,7 @@ fn c07_6_1_and_6_3_all_met_then_the_still_tied_pairs_again() {
 }
 
 #[test]
-fn c07_6_2_not_all_met_only_an_unreachable_lead_counts() {
+fn c07_6_3_not_all_met_only_an_unreachable_lead_counts() {
     // A beat B and C; B and C never met: A is first whatever B–C would have given; B and C stay
     // tied (each could still have scored one point against the other).
     let t = played(3, &[(1, 0, 1, Win), (2, 2, 0, Loss)]);
@@ -58,7 +59,7 @@ fn c07_6_2_not_all_met_only_an_unreachable_lead_counts() {
 }
 
 #[test]
-fn c07_6_forfeits_are_not_encounters() {
+fn c07_6_1_1_forfeits_are_not_encounters() {
     let t = played(2, &[(1, 0, 1, ForfeitWin)]);
     assert_eq!(de(&t, &[0, 1]), vec![1, 1]);
     let t = played(2, &[(1, 0, 1, Draw)]);
@@ -92,11 +93,19 @@ fn standings_use_direct_encounter_inside_score_ties() {
 fn c07_6_round_robin_forfeit_does_not_hide_the_encounters() {
     // A beat B over the board; B–C and A–C: C forfeited to A and lost to B.
     let mut t = played(3, &[(1, 0, 1, Win), (2, 0, 2, ForfeitWin), (3, 1, 2, Win)]);
-    // Swiss reading (6.2): A–C was not an encounter. A has 1 and could reach 2, B has 1 (beat
+    // Swiss reading (6.3): A–C was not an encounter. A has 1 and could reach 2, B has 1 (beat
     // C) with nothing left, C has 0 and could reach 1: A's 1 does not exceed what B and C can
     // reach, so the separation stops at once and all three stay tied.
     assert_eq!(de(&t, &[0, 1, 2]), vec![1, 1, 1]);
     t.system = tournament::System::RoundRobin;
     // Round robin: everyone was scheduled to meet; A 1, B 1, C 0; then A beat B (6.3).
     assert_eq!(de(&t, &[0, 1, 2]), vec![1, 2, 3]);
+}
+
+#[test]
+fn c07_6_1_2_repeated_games_count_as_their_average() {
+    // A beat B twice (average 1), C beat A, B beat C: one point each on averages, so all
+    // three stay tied; summing would have put A first with 2.
+    let t = played(3, &[(1, 0, 1, Win), (2, 1, 0, Loss), (3, 2, 0, Win), (4, 1, 2, Win)]);
+    assert_eq!(de(&t, &[0, 1, 2]), vec![1, 1, 1]);
 }
