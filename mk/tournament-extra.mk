@@ -1,6 +1,28 @@
-# Tournament director extras (issue 5): every McMahon round of a 10,000-player field, timed
-# (the weighted later rounds, pl 8.2.4), next to bench-tournament's round 3.
-.PHONY: bench-tournament-mcmahon
+# Tournament director extras (issue 5).
+# - Direct encounter (FIDE C.07 art. 6) against the PyPI library tiebreak-core: the committed
+#   oracle tiers must be what tiebreak-core computes for the committed tournaments (the Rust
+#   test direct_encounter_oracle compares shinpan's tiers with them).
+# - bench-tournament-mcmahon: every McMahon round of a 10,000-player field, timed.
+.PHONY: deps-tournament-extra test-tournament-extra de-oracle-tournament bench-tournament-mcmahon
+
+TOURNAMENT_DE := crates/tournament/tests/data/de-oracle
+
+deps: deps-tournament-extra
+deps-tournament-extra: $(PY)
+	$(PY) -m pip install --quiet tiebreak-core==1.2.0
+	$(PY) -c "import tiebreak_core"
+
+test: test-tournament-extra
+test-tournament-extra: deps-tournament-extra
+	$(PY) scripts/de_oracle.py $(TOURNAMENT_DE) | diff -u $(TOURNAMENT_DE)/oracle.txt -
+	$(CARGO) test --release -p shinpan-tournament --test direct_encounter_oracle
+	@echo "test-tournament-extra: direct encounter agrees with tiebreak-core"
+
+# Regenerate the tournaments and the oracle's tiers.
+de-oracle-tournament: deps-tournament-extra
+	rm -f $(TOURNAMENT_DE)/*.trf
+	$(CARGO) run --release -p shinpan-tournament --example de_cases -- $(TOURNAMENT_DE) 60
+	$(PY) scripts/de_oracle.py $(TOURNAMENT_DE) > $(TOURNAMENT_DE)/oracle.txt
 
 bench-tournament-mcmahon:
 	$(CARGO) run --release -p shinpan-tournament --example mcmahon_rounds -- 10000 8

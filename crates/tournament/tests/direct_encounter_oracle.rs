@@ -1,0 +1,43 @@
+//! Direct encounter (FIDE C.07 art. 6) against an external oracle: the PyPI library
+//! tiebreak-core 1.2.0 (`fide2024._de_tiers`) on 60 random Swiss tournaments with many ties.
+//! The tournaments come from `cargo run --example de_cases`, the oracle's tiers from
+//! `scripts/de_oracle.py` (both committed under tests/data/de-oracle).
+
+use tournament::standings;
+use tournament::tiebreak::{Config, TieBreak, Unplayed};
+
+#[test]
+fn c07_6_tiers_match_tiebreak_core() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-oracle");
+    let oracle = std::fs::read_to_string(dir.join("oracle.txt")).unwrap();
+    let mut cases = 0;
+    let mut split_by_de = 0;
+    let mut differ = Vec::new();
+    for line in oracle.lines() {
+        let (name, tiers) = line.split_once(": ").unwrap();
+        let want: Vec<Vec<u32>> = tiers.split(" | ").map(|t| t.split(' ').map(|x| x.parse().unwrap()).collect()).collect();
+        let t = tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap()).unwrap();
+        let cfg = Config { order: vec![TieBreak::DirectEncounter], unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
+        let rows = standings::compute(&t, &cfg, false);
+        let mut got: Vec<Vec<u32>> = Vec::new();
+        for (i, r) in rows.iter().enumerate() {
+            if i > 0 && rows[i - 1].rank == r.rank {
+                got.last_mut().unwrap().push(r.number);
+            } else {
+                got.push(vec![r.number]);
+            }
+        }
+        got.iter_mut().for_each(|g| g.sort_unstable());
+        // Tiers the points alone would not give: direct encounter did some work.
+        let points_groups = rows.windows(2).filter(|w| w[0].score_value != w[1].score_value).count() + 1;
+        split_by_de += want.len() - points_groups;
+        cases += 1;
+        if got != want {
+            differ.push(format!("{name}: shinpan {got:?}, tiebreak-core {want:?}"));
+        }
+    }
+    eprintln!("{cases} tournaments, {split_by_de} extra tiers from direct encounter, {} differ", differ.len());
+    assert_eq!(cases, 60);
+    assert!(split_by_de > 50, "the cases exercise direct encounter ({split_by_de} splits)");
+    assert!(differ.is_empty(), "{} of {cases} differ:\n{}", differ.len(), differ.join("\n"));
+}
