@@ -6,7 +6,11 @@ and splits every group with tiebreak-core's fide-2024 direct encounter (PyPI tie
 1.2.0, `fide2024._de_tiers`). Prints one line per file: `NAME: tier | tier | ...`, each tier
 the pairing numbers still tied, best first.
 
+With --values, prints instead one line per player, `NAME PID BH BH-C1 MBH SB PS WIN`, the
+fide-2024 values of those tie-breaks (`fide2024.calculate_all`).
+
 Usage: python3 scripts/de_oracle.py DIR > DIR/oracle.txt
+       python3 scripts/de_oracle.py --values DIR > DIR/values.txt
 """
 import pathlib
 import sys
@@ -40,9 +44,19 @@ def read(path):
     return players
 
 
+CRITERIA = ["buchholz", "buchholz_cut1", "median_buchholz", "sonneborn_berger", "progressive", "wins"]
+
+
 def main():
-    for path in sorted(pathlib.Path(sys.argv[1]).glob("*.trf")):
+    values = sys.argv[1] == "--values"
+    for path in sorted(pathlib.Path(sys.argv[-1]).glob("*.trf")):
         players = read(path)
+        if values:
+            rounds = max(len(p.games) for p in players.values())
+            for pid in sorted(players):
+                v = fide2024.calculate_all(players[pid], players, CRITERIA, rounds)
+                print(path.stem, pid, " ".join(f"{v[c]:g}" for c in CRITERIA))
+            continue
         by_points = {}
         for pid, p in players.items():
             by_points.setdefault(p.points, []).append(pid)

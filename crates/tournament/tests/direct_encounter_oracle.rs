@@ -41,3 +41,39 @@ fn c07_6_tiers_match_tiebreak_core() {
     assert!(split_by_de > 50, "the cases exercise direct encounter ({split_by_de} splits)");
     assert!(differ.is_empty(), "{} of {cases} differ:\n{}", differ.len(), differ.join("\n"));
 }
+
+/// The scalar tie-breaks on the same tournaments (every round played, so no unplayed-round
+/// rule applies): Buchholz, cut-1, median, Sonneborn-Berger, progressive score and wins
+/// against tiebreak-core's fide-2024 values (`scripts/de_oracle.py --values`).
+#[test]
+fn c07_buchholz_family_sb_progressive_wins_match_tiebreak_core() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-oracle");
+    let values = std::fs::read_to_string(dir.join("values.txt")).unwrap();
+    let order = [
+        TieBreak::Buchholz,
+        TieBreak::Cut1,
+        TieBreak::MedianBuchholz,
+        TieBreak::SonnebornBerger,
+        TieBreak::Progressive,
+        TieBreak::Wins,
+    ];
+    let mut current: Option<(String, tournament::Tournament)> = None;
+    let mut checked = 0;
+    for line in values.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        if current.as_ref().is_none_or(|(n, _)| n != f[0]) {
+            let t = tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{}.trf", f[0]))).unwrap()).unwrap();
+            current = Some((f[0].to_string(), t));
+        }
+        let t = &current.as_ref().unwrap().1;
+        let p: usize = f[1].parse::<usize>().unwrap() - 1;
+        let cfg = Config { order: order.to_vec(), unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
+        let calc = tournament::tiebreak::Calculator::new(t, &cfg);
+        for (k, tb) in order.iter().enumerate() {
+            let want = (f[2 + k].parse::<f64>().unwrap() * 100.0).round() as i64;
+            assert_eq!(calc.value(*tb, p, &[p]), want, "{} player {} {:?}", f[0], p + 1, tb);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 608 * 6);
+}
