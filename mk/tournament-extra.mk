@@ -1,12 +1,13 @@
 # Tournament director extras (issue 5).
-# - Direct encounter (FIDE C.07 art. 6) and the Buchholz family, SB, progressive score and wins
-#   against the PyPI library tiebreak-core: the committed oracle files must be what
-#   tiebreak-core computes for the committed tournaments (the Rust test
-#   direct_encounter_oracle compares shinpan's values with them).
+# - Tie-breaks against the PyPI library tiebreak-core (FIDE C.07, fide-2024 rules): direct
+#   encounter (art. 6), the Buchholz family, Sonneborn-Berger, progressive score and wins, with
+#   the 2024 unplayed-round rule (art. 16). The committed oracle files must be what tiebreak-core
+#   computes for the committed tournaments; the Rust test direct_encounter_oracle compares
+#   shinpan's values with them.
 # - bench-tournament-mcmahon: every McMahon round of a 10,000-player field, timed.
-.PHONY: deps-tournament-extra test-tournament-extra de-oracle-tournament bench-tournament-mcmahon
+.PHONY: deps-tournament-extra test-tournament-extra tiebreak-oracle-tournament bench-tournament-mcmahon
 
-TOURNAMENT_DE := crates/tournament/tests/data/de-oracle
+TOURNAMENT_TB := crates/tournament/tests/data/de-oracle crates/tournament/tests/data/de-unplayed
 
 deps: deps-tournament-extra
 deps-tournament-extra: $(PY)
@@ -15,17 +16,22 @@ deps-tournament-extra: $(PY)
 
 test: test-tournament-extra
 test-tournament-extra: deps-tournament-extra
-	$(PY) scripts/de_oracle.py $(TOURNAMENT_DE) | diff -u $(TOURNAMENT_DE)/oracle.txt -
-	$(PY) scripts/de_oracle.py --values $(TOURNAMENT_DE) | diff -u $(TOURNAMENT_DE)/values.txt -
+	@set -e; for d in $(TOURNAMENT_TB); do \
+	  $(PY) scripts/de_oracle.py $$d | diff -u $$d/oracle.txt - ; \
+	  $(PY) scripts/de_oracle.py --values $$d | diff -u $$d/values.txt - ; \
+	done
 	$(CARGO) test --release -p shinpan-tournament --test direct_encounter_oracle
 	@echo "test-tournament-extra: tie-breaks agree with tiebreak-core"
 
-# Regenerate the tournaments and the oracle's tiers.
-de-oracle-tournament: deps-tournament-extra
-	rm -f $(TOURNAMENT_DE)/*.trf
-	$(CARGO) run --release -p shinpan-tournament --example de_cases -- $(TOURNAMENT_DE) 60
-	$(PY) scripts/de_oracle.py $(TOURNAMENT_DE) > $(TOURNAMENT_DE)/oracle.txt
-	$(PY) scripts/de_oracle.py --values $(TOURNAMENT_DE) > $(TOURNAMENT_DE)/values.txt
+# Regenerate the tournaments and the oracle's files.
+tiebreak-oracle-tournament: deps-tournament-extra
+	rm -f crates/tournament/tests/data/de-oracle/*.trf crates/tournament/tests/data/de-unplayed/*.trf
+	$(CARGO) run --release -p shinpan-tournament --example de_cases -- crates/tournament/tests/data/de-oracle 60
+	$(CARGO) run --release -p shinpan-tournament --example de_cases -- crates/tournament/tests/data/de-unplayed 40 --unplayed
+	@for d in $(TOURNAMENT_TB); do \
+	  $(PY) scripts/de_oracle.py $$d > $$d/oracle.txt; \
+	  $(PY) scripts/de_oracle.py --values $$d > $$d/values.txt; \
+	done
 
 bench-tournament-mcmahon:
 	$(CARGO) run --release -p shinpan-tournament --example mcmahon_rounds -- 10000 8

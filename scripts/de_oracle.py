@@ -16,30 +16,37 @@ import pathlib
 import sys
 
 from tiebreak_core import fide2024
-from tiebreak_core.models import GameRecord, PlayerTiebreakData, PLAYED
+from tiebreak_core.models import (FORFEIT_LOSS, FORFEIT_WIN, PAIRING_BYE, PLAYED, REQUESTED_BYE,
+                                  GameRecord, PlayerTiebreakData)
 
 SCORE = {"1": 1.0, "=": 0.5, "0": 0.0}
 
 
+def game(k, opp, colour, res):
+    """One round entry as a tiebreak-core game record (C.07 art. 16 kinds)."""
+    colour = "white" if colour == "w" else "black"
+    if opp not in ("", "0000") and res in SCORE:
+        return GameRecord(int(opp), 0, SCORE[res], colour, k, kind=PLAYED)
+    if opp not in ("", "0000") and res in "+-":
+        kind = FORFEIT_WIN if res == "+" else FORFEIT_LOSS
+        return GameRecord(int(opp), 0, 1.0 if res == "+" else 0.0, colour, k, kind=kind)
+    if res == "U":
+        return GameRecord(-1, 0, 1.0, colour, k, kind=PAIRING_BYE)
+    # F, H, Z and a blank (absent, withdrawn: a zero-point bye, art. 16.1.1).
+    return GameRecord(-1, 0, {"F": 1.0, "H": 0.5}.get(res, 0.0), colour, k, kind=REQUESTED_BYE)
+
+
 def read(path):
+    lines = [l for l in path.read_text().splitlines() if l.startswith("001")]
+    rounds = max((len(l) - 91 + 9) // 10 for l in lines)
     players = {}
-    rounds = 0
-    for line in path.read_text().splitlines():
-        if not line.startswith("001"):
-            continue
+    for line in lines:
         pid = int(line[4:8])
-        games, points, k = [], 0.0, 0
-        while 91 + 10 * k < len(line):
-            entry = line[91 + 10 * k: 100 + 10 * k]
-            opp, colour, res = entry[0:4].strip(), entry[5:6], entry[7:8]
-            if res not in SCORE or opp in ("", "0000"):
-                sys.exit(f"{path}: only played games are expected, got {entry!r}")
-            points += SCORE[res]
-            games.append(GameRecord(opponent_id=int(opp), opponent_rating=0, score=SCORE[res],
-                                    color="white" if colour == "w" else "black",
-                                    round_number=k + 1, kind=PLAYED))
-            k += 1
-        rounds = max(rounds, k)
+        games = []
+        for k in range(rounds):
+            entry = line[91 + 10 * k: 100 + 10 * k].ljust(9)
+            games.append(game(k + 1, entry[0:4].strip(), entry[5:6], entry[7:8].strip()))
+        points = sum(g.score for g in games)
         players[pid] = PlayerTiebreakData(player_id=pid, rating=0, points=points, games=games)
     return players
 

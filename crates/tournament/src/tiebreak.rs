@@ -4,16 +4,20 @@
 //!
 //! Unplayed rounds (byes, forfeits, absences) in the Buchholz family (Buchholz, median, cut-1,
 //! SOS, SOSOS):
-//! - `dummy` — FIDE Tie-Break Regulations (2023, in force 2024) art. 16: the player's own
-//!   unplayed round counts as a game against a dummy opponent with the player's own score, and
-//!   in opponents' scores every unplayed round counts as a draw;
+//! - `dummy` — FIDE Tie-Break Regulations (C.07, in force 2024) art. 16: the player's own
+//!   unplayed round counts as a game against a dummy opponent with the player's own score
+//!   (16.4; in Sonneborn-Berger too, weighted by the round's points); an opponent's score is
+//!   his own, except that requested byes and absences after which he never played again count
+//!   as draws (16.3); a cut removes a voluntarily unplayed round (requested bye, absence,
+//!   forfeit loss) first (16.5). Checked against tiebreak-core (PyPI) in
+//!   `tests/direct_encounter_oracle.rs`;
 //! - `virtual` — the older FIDE rule (2009–2023): a virtual opponent with
 //!   `score before the round + (1 − points of the round) + ½ × rounds after it`, opponents'
 //!   unplayed rounds counting as draws;
 //! - `fixed:X` — OpenGotha style: an unplayed round adds the fixed value X (default 0) and
 //!   opponents' scores are used as they are.
 
-use crate::model::{Score, Tournament};
+use crate::model::{Outcome, RoundEntry, Score, Tournament};
 use serde::Serialize;
 
 /// Hundredths of a point.
@@ -39,7 +43,7 @@ pub enum TieBreak {
     Sosos,
     /// Sum of defeated opponents' scores, half for draws (pl 8.3 McMahon).
     Sodos,
-    /// Games won (over the board or by forfeit).
+    /// Rounds won, with or without playing (C.07 art. 7.1 WIN: byes worth a win count).
     Wins,
     /// Rating.
     Rating,
@@ -135,19 +139,34 @@ impl<'a> Calculator<'a> {
         let rounds = t.rounds_recorded().max(t.planned_rounds as usize);
         let n = t.players.len();
         let score: Vec<Value> = (0..n).map(|i| t.score(i) as Value * 10).collect();
+        let recorded = t.rounds_recorded();
         let adj = (0..n)
-            .map(|i| match cfg.unplayed {
-                Unplayed::Fixed(_) => score[i],
-                _ => {
-                    let p = &t.players[i];
-                    let mut s = 0;
-                    for r in 0..t.rounds_recorded() {
-                        match p.rounds.get(r) {
-                            Some(e) if e.played() => s += t.scoring.points(e) as Value * 10,
-                            _ => s += t.scoring.draw as Value * 10,
-                        }
-                    }
-                    s
+            .map(|i| {
+                let p = &t.players[i];
+                let pts = |e: Option<&RoundEntry>| e.map_or(0, |e| t.scoring.points(e) as Value * 10);
+                match cfg.unplayed {
+                    Unplayed::Fixed(_) => score[i],
+                    // C.07 (2024) art. 16.3: a participant's own score, except that requested
+                    // byes and absences after which he never came back count as draws.
+                    Unplayed::Dummy => (0..recorded)
+                        .map(|r| {
+                            let e = p.rounds.get(r);
+                            let requested = e.is_none_or(|e| {
+                                !e.played() && matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired)
+                            });
+                            let returned = p.rounds.iter().skip(r + 1).any(|e| {
+                                e.played() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+                            });
+                            if requested && !returned { t.scoring.draw as Value * 10 } else { pts(e) }
+                        })
+                        .sum(),
+                    // FIDE 2009: every unplayed round of an opponent counts as a draw.
+                    Unplayed::Virtual => (0..recorded)
+                        .map(|r| match p.rounds.get(r) {
+                            Some(e) if e.played() => pts(Some(e)),
+                            _ => t.scoring.draw as Value * 10,
+                        })
+                        .sum(),
                 }
             })
             .collect();
@@ -163,20 +182,23 @@ impl<'a> Calculator<'a> {
         self.cfg.mms0.get(p).copied().unwrap_or(0) + self.score[p]
     }
 
-    /// One value per round for the Buchholz family; `f` gives an opponent's value.
-    fn opponent_values(&self, p: usize, f: &dyn Fn(usize) -> Value, own: Value) -> Vec<Value> {
+    /// One value per round for the Buchholz family; `f` gives an opponent's value. The flag
+    /// marks, under the 2024 rule, a voluntarily unplayed round (C.07 art. 16.1.2: requested
+    /// half- or zero-point bye, absence, forfeit loss), which the cuts treat first (16.5).
+    fn opponent_values(&self, p: usize, f: &dyn Fn(usize) -> Value, own: Value) -> Vec<(Value, bool)> {
         let pl = &self.t.players[p];
         let recorded = self.t.rounds_recorded();
         (0..recorded.max(1).min(self.rounds.max(recorded)))
             .map(|r| match pl.rounds.get(r) {
-                Some(e) if e.played() => f(e.opponent.expect("played game has an opponent")),
+                Some(e) if e.played() => (f(e.opponent.expect("played game has an opponent")), false),
                 other => match self.cfg.unplayed {
-                    Unplayed::Fixed(v) => v,
-                    Unplayed::Dummy => own,
+                    Unplayed::Fixed(v) => (v, false),
+                    // Art. 16.4: a dummy opponent with the participant's own score.
+                    Unplayed::Dummy => (own, other.is_none_or(|e| matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired | Outcome::ForfeitLoss))),
                     Unplayed::Virtual => {
                         let before: Value = pl.rounds.iter().take(r).map(|e| self.t.scoring.points(e) as Value * 10).sum();
                         let got = other.map(|e| self.t.scoring.points(e) as Value * 10).unwrap_or(0);
-                        before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value
+                        (before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value, false)
                     }
                 },
             })
@@ -184,11 +206,33 @@ impl<'a> Calculator<'a> {
     }
 
     pub fn buchholz(&self, p: usize) -> Value {
-        self.opponent_values(p, &|o| self.adj[o], self.score[p]).iter().sum()
+        self.opponent_values(p, &|o| self.adj[o], self.score[p]).iter().map(|x| x.0).sum()
     }
 
+    /// Buchholz without the `low` least and `high` most significant values. Under the 2024
+    /// rule (C.07 art. 14 with 16.5) the least significant value cut is the lowest voluntarily
+    /// unplayed round's when there is one, and fewer values than cuts leave the sum whole; the
+    /// other rules cut the lowest values and give 0 when nothing is left.
     fn cut(&self, p: usize, low: usize, high: usize) -> Value {
         let mut v = self.opponent_values(p, &|o| self.adj[o], self.score[p]);
+        if self.cfg.unplayed == Unplayed::Dummy {
+            if v.len() < low + high + 1 {
+                return v.iter().map(|x| x.0).sum();
+            }
+            for _ in 0..low {
+                let i = match v.iter().enumerate().filter(|x| x.1 .1).min_by_key(|x| x.1 .0) {
+                    Some((i, _)) => i,
+                    None => v.iter().enumerate().min_by_key(|x| x.1 .0).map(|x| x.0).expect("values"),
+                };
+                v.remove(i);
+            }
+            for _ in 0..high {
+                let i = v.iter().enumerate().max_by_key(|x| x.1 .0).map(|x| x.0).expect("values");
+                v.remove(i);
+            }
+            return v.iter().map(|x| x.0).sum();
+        }
+        let mut v: Vec<Value> = v.drain(..).map(|x| x.0).collect();
         v.sort_unstable();
         if v.len() <= low + high {
             return 0;
@@ -197,12 +241,24 @@ impl<'a> Calculator<'a> {
     }
 
     pub fn sos(&self, p: usize) -> Value {
-        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().sum()
+        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().map(|x| x.0).sum()
     }
 
     pub fn value(&self, tb: TieBreak, p: usize, tied: &[usize]) -> Value {
         let pl = &self.t.players[p];
         match tb {
+            TieBreak::SonnebornBerger if self.cfg.unplayed == Unplayed::Dummy => {
+                // C.07 (2024) art. 9.1 with 16.3-16.4: opponents' adjusted scores, and an
+                // unplayed round as a game against a dummy with the player's own score.
+                let pts = |e: &RoundEntry| self.t.scoring.points(e) as Value * 10;
+                (0..self.t.rounds_recorded())
+                    .map(|r| match pl.rounds.get(r) {
+                        Some(e) if e.played() => self.adj[e.opponent.unwrap()] * pts(e) / 100,
+                        Some(e) => self.score[p] * pts(e) / 100,
+                        None => 0,
+                    })
+                    .sum()
+            }
             TieBreak::SonnebornBerger => pl
                 .rounds
                 .iter()
@@ -217,23 +273,27 @@ impl<'a> Calculator<'a> {
             TieBreak::Buchholz => self.buchholz(p),
             TieBreak::Cut1 => self.cut(p, 1, 0),
             TieBreak::Progressive => {
+                // C.07 art. 7.5: over every round, the score carried through absences.
                 let mut run = 0;
                 let mut total = 0;
-                for e in &pl.rounds {
-                    run += self.t.scoring.points(e) as Value * 10;
+                for r in 0..self.t.rounds_recorded() {
+                    run += pl.rounds.get(r).map_or(0, |e| self.t.scoring.points(e) as Value * 10);
                     total += run;
                 }
                 total
             }
             TieBreak::Sos => self.sos(p),
-            TieBreak::Sosos => self.opponent_values(p, &|o| self.sos(o), self.sos(p)).iter().sum(),
+            TieBreak::Sosos => self.opponent_values(p, &|o| self.sos(o), self.sos(p)).iter().map(|x| x.0).sum(),
             TieBreak::Sodos => pl
                 .rounds
                 .iter()
                 .filter(|e| e.played())
                 .map(|e| self.mms(e.opponent.unwrap()) * frac(e.outcome.score()) / 100)
                 .sum(),
-            TieBreak::Wins => pl.rounds.iter().filter(|e| e.opponent.is_some() && e.outcome.score() == Score::Win).count() as Value * 100,
+            // C.07 art. 7.1: rounds with the points of a win, with or without playing.
+            TieBreak::Wins => {
+                pl.rounds.iter().filter(|e| e.outcome.score() == Score::Win && self.t.scoring.points(e) == self.t.scoring.win).count() as Value * 100
+            }
             TieBreak::Rating => pl.rating as Value * 100,
         }
     }

@@ -6,13 +6,27 @@
 use tournament::standings;
 use tournament::tiebreak::{Config, TieBreak, Unplayed};
 
+fn data(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
 #[test]
 fn c07_6_tiers_match_tiebreak_core() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-oracle");
+    tiers_match(&data("de-oracle"), 60, 50);
+}
+
+/// Odd fields (a pairing-allocated bye every round), forfeits, half-point byes, withdrawals.
+#[test]
+fn c07_6_tiers_match_tiebreak_core_with_unplayed_rounds() {
+    tiers_match(&data("de-unplayed"), 40, 20);
+}
+
+fn tiers_match(dir: &std::path::Path, expect_cases: usize, expect_splits: usize) {
     let oracle = std::fs::read_to_string(dir.join("oracle.txt")).unwrap();
     let mut cases = 0;
     let mut split_by_de = 0;
     let mut differ = Vec::new();
+    let mut forfeit_readings = 0;
     for line in oracle.lines() {
         let (name, tiers) = line.split_once(": ").unwrap();
         let want: Vec<Vec<u32>> = tiers.split(" | ").map(|t| t.split(' ').map(|x| x.parse().unwrap()).collect()).collect();
@@ -33,21 +47,49 @@ fn c07_6_tiers_match_tiebreak_core() {
         split_by_de += want.len() - points_groups;
         cases += 1;
         if got != want {
-            differ.push(format!("{name}: shinpan {got:?}, tiebreak-core {want:?}"));
+            // The two references read a forfeit between tied players differently: FIDE TEC's
+            // TieBreakServer (followed here) leaves it an encounter still to be had (6.3),
+            // tiebreak-core counts the pair as met. Only such groups may differ.
+            let forfeit_inside = got.iter().filter(|g| g.len() > 1).any(|g| {
+                g.iter().any(|&a| {
+                    t.players[a as usize - 1].rounds.iter().any(|e| {
+                        e.opponent.is_some_and(|o| g.contains(&(o as u32 + 1)))
+                            && matches!(e.outcome, tournament::Outcome::ForfeitWin | tournament::Outcome::ForfeitLoss)
+                    })
+                })
+            });
+            if forfeit_inside {
+                forfeit_readings += 1;
+            } else {
+                differ.push(format!("{name}: shinpan {got:?}, tiebreak-core {want:?}"));
+            }
         }
     }
-    eprintln!("{cases} tournaments, {split_by_de} extra tiers from direct encounter, {} differ", differ.len());
-    assert_eq!(cases, 60);
-    assert!(split_by_de > 50, "the cases exercise direct encounter ({split_by_de} splits)");
+    eprintln!(
+        "{cases} tournaments, {split_by_de} extra tiers from direct encounter, {forfeit_readings} differ by the forfeit reading, {} otherwise",
+        differ.len()
+    );
+    assert_eq!(cases, expect_cases);
+    assert!(split_by_de > expect_splits, "the cases exercise direct encounter ({split_by_de} splits)");
     assert!(differ.is_empty(), "{} of {cases} differ:\n{}", differ.len(), differ.join("\n"));
 }
 
-/// The scalar tie-breaks on the same tournaments (every round played, so no unplayed-round
-/// rule applies): Buchholz, cut-1, median, Sonneborn-Berger, progressive score and wins
-/// against tiebreak-core's fide-2024 values (`scripts/de_oracle.py --values`).
+/// The scalar tie-breaks on the same tournaments: Buchholz, cut-1, median, Sonneborn-Berger,
+/// progressive score and wins against tiebreak-core's fide-2024 values
+/// (`scripts/de_oracle.py --values`), every round played.
 #[test]
 fn c07_buchholz_family_sb_progressive_wins_match_tiebreak_core() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-oracle");
+    values_match(&data("de-oracle"), 608);
+}
+
+/// The same with byes, forfeits and withdrawals: the 2024 unplayed-round rule (C.07 art. 16:
+/// adjusted opponent scores 16.3, the dummy opponent 16.4, the cut exception 16.5).
+#[test]
+fn c07_16_unplayed_rounds_match_tiebreak_core() {
+    values_match(&data("de-unplayed"), 456);
+}
+
+fn values_match(dir: &std::path::Path, players: usize) {
     let values = std::fs::read_to_string(dir.join("values.txt")).unwrap();
     let order = [
         TieBreak::Buchholz,
@@ -75,5 +117,5 @@ fn c07_buchholz_family_sb_progressive_wins_match_tiebreak_core() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 608 * 6);
+    assert_eq!(checked, players * 6);
 }
