@@ -116,3 +116,19 @@ proptest::proptest! {
         let _ = trf::parse(&format!("{PLAYERS}{tag}{rest}\n"));
     }
 }
+
+/// The fuzz target's checks (write-back round trip, every pairing system, standings) on
+/// files with TRF-2025 records.
+#[test]
+fn trf_2025_records_pass_the_fuzz_checks() {
+    for extra in ["240 H 001    2\n240 Z 001    5\n", "250      01.0 001 002 0001 0003\n", "260 001 002    1    2    3\n"] {
+        let text = format!("{PLAYERS}{extra}");
+        assert!(trf::parse(&text).is_ok());
+        tournament::fuzzing::trf(text.as_bytes());
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-unplayed");
+    for k in 0..40 {
+        let text = std::fs::read(dir.join(format!("case{k:03}.trf"))).unwrap();
+        tournament::fuzzing::trf(&text);
+    }
+}
