@@ -126,9 +126,11 @@ fn trf_2025_records_pass_the_fuzz_checks() {
         assert!(trf::parse(&text).is_ok());
         tournament::fuzzing::trf(text.as_bytes());
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/de-unplayed");
-    for k in 0..40 {
-        let text = std::fs::read(dir.join(format!("case{k:03}.trf"))).unwrap();
-        tournament::fuzzing::trf(&text);
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for (dir, count) in [("de-unplayed", 40), ("de-oracle", 60)] {
+        for k in 0..count {
+            let text = std::fs::read(data.join(dir).join(format!("case{k:03}.trf"))).unwrap();
+            tournament::fuzzing::trf(&text);
+        }
     }
 }
