@@ -68,6 +68,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         mcmahon: tournament_cmd::McMahonOpts,
+        #[command(flatten)]
+        sente: tournament_cmd::PairOpts,
     },
     /// Standings with tie-breaks and the crosstable.
     Standings {
@@ -88,7 +90,30 @@ enum Command {
         #[command(flatten)]
         mcmahon: tournament_cmd::McMahonOpts,
     },
-    /// Re-pair every round of a Dutch tournament and report pairings that differ from the rules.
+    /// Enter a game's result into a TRF file (written back atomically); without --result, list
+    /// the round's boards.
+    Result {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        round: u32,
+        /// Board number as listed (first movers' pairing numbers in order).
+        #[arg(long)]
+        board: Option<usize>,
+        /// Either player's pairing number, instead of --board.
+        #[arg(long)]
+        player: Option<u32>,
+        /// 1-0, 0-1, ½-½, +/- (forfeit win), -/+, --/-- (double forfeit); first mover first.
+        #[arg(long)]
+        result: Option<String>,
+        /// The game was drawn and replayed with colours reversed (fesa 12.2); the result is the replay's.
+        #[arg(long)]
+        replayed: bool,
+        /// Replace a result already entered.
+        #[arg(long)]
+        correct: bool,
+    },
+    /// Check every round of a tournament (system from the file): Dutch, round robin and knockout
+    /// rounds are re-paired and compared; McMahon rounds are checked against its absolute rules.
     CheckPairings {
         file: std::path::PathBuf,
         /// Edition of C.04.3: 2025 or 2017.
@@ -96,6 +121,8 @@ enum Command {
         edition: String,
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        mcmahon: tournament_cmd::McMahonOpts,
     },
 }
 
@@ -119,13 +146,16 @@ fn main() -> ExitCode {
             Game::Shogi => convert_cmd::convert_shogi(&args, bytes),
         }),
         Command::Rate { system } => rating_cmd::run(system),
-        Command::Pair { file, system, output, edition, json, mcmahon } => {
-            tournament_cmd::pair(&file, system.as_deref(), output.as_ref(), &edition, json, &mcmahon)
+        Command::Pair { file, system, output, edition, json, mcmahon, sente } => {
+            tournament_cmd::pair(&file, system.as_deref(), output.as_ref(), &edition, json, &mcmahon, &sente)
         }
         Command::Standings { file, tiebreaks, format, unplayed, system, mcmahon } => {
             tournament_cmd::standings(&file, tiebreaks.as_deref(), &format, &unplayed, system.as_deref(), &mcmahon)
         }
-        Command::CheckPairings { file, edition, json } => tournament_cmd::check_pairings(&file, &edition, json),
+        Command::Result { file, round, board, player, result, replayed, correct } => {
+            tournament_cmd::result(&file, round, board, player, result.as_deref(), replayed, correct)
+        }
+        Command::CheckPairings { file, edition, json, mcmahon } => tournament_cmd::check_pairings(&file, &edition, json, &mcmahon),
     }
 }
 

@@ -1,9 +1,15 @@
 //! `check-pairings`: re-pair every round of a finished Dutch tournament from the rounds before
-//! it and compare with the pairings actually used (as bbpPairings' checker does).
+//! it and compare with the pairings actually used (as bbpPairings' checker does). Round robin
+//! and knockout are re-paired the same way (Berger table; bracket), with the published
+//! furigoma seed when the file has one; McMahon is checked against its absolute rules (no
+//! rematch, fesa 14.4a; one bye a round to a player without one, at the lowest McMahon score,
+//! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow.
 
 use crate::dutch::{self, Edition};
+use crate::furigoma::{self, SenteRule};
+use crate::{knockout, mcmahon, roundrobin};
 use crate::error::Result;
-use crate::model::{Color, Outcome, Round, RoundEntry, Tournament};
+use crate::model::{Color, Outcome, Points, Round, RoundEntry, Tournament};
 use serde::Serialize;
 
 /// The verdict for one round.
@@ -16,11 +22,14 @@ pub struct RoundCheck {
     pub missing: Vec<(u32, u32)>,
     /// Set when the round could not be re-paired at all.
     pub error: Option<String>,
+    /// Rules the round breaks (McMahon).
+    #[serde(default)]
+    pub violations: Vec<String>,
 }
 
 impl RoundCheck {
     pub fn ok(&self) -> bool {
-        self.unexpected.is_empty() && self.missing.is_empty() && self.error.is_none()
+        self.unexpected.is_empty() && self.missing.is_empty() && self.error.is_none() && self.violations.is_empty()
     }
 }
 
@@ -98,7 +107,7 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
     let mut out = Vec::new();
     for round in 1..=t.rounds_recorded() as u32 {
         let used = used_pairs(t, round);
-        let before = before_round(t, round);
+        let before = before_round(t, round).with_prohibitions(round);
         let (unexpected, missing, error) = match dutch::pair_edition(&before, edition) {
             Ok(r) => {
                 let want = round_pairs(&before, &r);
@@ -123,7 +132,93 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
             }
             Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
         };
-        out.push(RoundCheck { round, unexpected, missing, error });
+        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new() });
     }
     Ok(out)
+}
+
+/// The tournament with only its first `rounds` rounds.
+fn truncated(t: &Tournament, rounds: usize) -> Tournament {
+    let mut u = t.clone();
+    for p in &mut u.players {
+        p.rounds.truncate(rounds);
+    }
+    u
+}
+
+/// Re-pair every round with a system that depends on nothing but the rounds before (Berger
+/// table, knockout bracket) and compare, colours included.
+fn check_by_repairing(t: &Tournament, pair: impl Fn(&Tournament) -> Result<Round>) -> Vec<RoundCheck> {
+    let mut out = Vec::new();
+    for round in 1..=t.rounds_recorded() as u32 {
+        let used = used_pairs(t, round);
+        let before = truncated(t, round as usize - 1);
+        let (unexpected, missing, error) = match pair(&before) {
+            Ok(mut r) => {
+                let rule = t.furigoma_seed.map_or(SenteRule::Balance, SenteRule::Furigoma);
+                furigoma::apply(&before, &mut r, rule);
+                let want = round_pairs(&before, &r);
+                (
+                    used.iter().copied().filter(|p| !want.contains(p)).collect(),
+                    want.iter().copied().filter(|p| !used.contains(p)).collect(),
+                    None,
+                )
+            }
+            Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
+        };
+        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new() });
+    }
+    out
+}
+
+/// Round robin: every round must be the Berger table's (FIDE C.05 Annex 1; pl 8.1).
+pub fn check_round_robin(t: &Tournament) -> Vec<RoundCheck> {
+    check_by_repairing(t, roundrobin::pair)
+}
+
+/// Knockout: every round must follow the bracket from the results before it (pl 8.1).
+pub fn check_knockout(t: &Tournament) -> Vec<RoundCheck> {
+    check_by_repairing(t, knockout::pair)
+}
+
+/// McMahon: the absolute rules of every round.
+pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
+    let s0 = mcmahon::start_scores(t, cfg);
+    let mut out = Vec::new();
+    for round in 1..=t.rounds_recorded() as u32 {
+        let r = round as usize - 1;
+        let before = truncated(t, r);
+        let mut v = Vec::new();
+        let mut byes = Vec::new();
+        let forbidden: Vec<Vec<usize>> = t.forbidden.iter().chain(t.prohibited.iter().filter(|p| (p.first..=p.last).contains(&round)).map(|p| &p.players)).cloned().collect();
+        for (i, p) in t.players.iter().enumerate() {
+            let Some(e) = p.rounds.get(r) else { continue };
+            if let Some(o) = e.opponent {
+                if i < o && before.have_met(i, o) {
+                    v.push(format!("{}-{} meet again (fesa 14.4a)", i + 1, o + 1));
+                }
+                if i < o && forbidden.iter().any(|g| g.contains(&i) && g.contains(&o)) {
+                    v.push(format!("{}-{} may not meet (XXP / TRF-2025 260)", i + 1, o + 1));
+                }
+            } else if e.outcome == Outcome::PairingBye {
+                byes.push(i);
+                if before.had_bye(i) {
+                    v.push(format!("{} gets a second bye (pl 8.2.6)", i + 1));
+                }
+            }
+        }
+        if byes.len() > 1 {
+            v.push(format!("{} byes in one round (pl 8.2.5)", byes.len()));
+        }
+        let mms = |p: usize| s0[p] as i64 * 10 + before.score(p) as i64;
+        let paired: Vec<usize> = (0..t.players.len()).filter(|&p| t.players[p].rounds.get(r).is_some_and(|e| e.participated())).collect();
+        for &b in &byes {
+            let lowest = paired.iter().filter(|&&q| !before.had_bye(q)).map(|&q| mms(q)).min();
+            if lowest.is_some_and(|l| mms(b) > l) {
+                v.push(format!("the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)", b + 1, crate::trf::format_points(mms(b) as Points)));
+            }
+        }
+        out.push(RoundCheck { round, unexpected: Vec::new(), missing: Vec::new(), error: None, violations: v });
+    }
+    out
 }

@@ -58,6 +58,9 @@ pub fn pair(t: &Tournament) -> Result<Round> {
     let mut slots: Vec<Option<usize>> = bracket_order(size).into_iter().map(|s| seeds.get(s - 1).copied()).collect();
     let done = t.rounds_recorded();
     for r in 0..done {
+        if slots.len() < 2 {
+            return Err(Error::Inconsistent(format!("the knockout ended after round {r}, but the file has {done} rounds")));
+        }
         let mut next = Vec::with_capacity(slots.len() / 2);
         for pair in slots.chunks(2) {
             let w = match (pair[0], pair[1]) {
@@ -132,6 +135,18 @@ mod tests {
         ps.sort();
         // Seeds 1 (idx 0) meets the winner of 4–5 (idx 4), seed 2 the winner of 3–6 (idx 5).
         assert_eq!(ps, vec![(0, 4), (1, 5)]);
+    }
+
+    #[test]
+    fn more_rounds_than_the_bracket_is_an_error_not_a_panic() {
+        let mut t = field(2);
+        let r1 = pair(&t).unwrap();
+        t.add_round(&r1);
+        t.set_result(1, r1.boards[0].white, Outcome::Win, false).unwrap();
+        let mut r2 = r1.clone();
+        r2.number = 2;
+        t.add_round(&r2);
+        assert!(pair(&t).unwrap_err().to_string().contains("ended after round 1"));
     }
 
     #[test]

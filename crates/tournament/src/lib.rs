@@ -8,6 +8,7 @@ pub mod matching;
 pub mod mcmahon;
 pub mod dutch;
 pub mod error;
+pub mod furigoma;
 pub mod fuzzing;
 pub mod handicap;
 pub mod knockout;

@@ -8,10 +8,26 @@
 //!   "no. 1 with the last even number" — read as a fold over the even-sized part of the group
 //!   (1–m, 2–(m−1), … with m the largest even count); the player left over in an odd group (the
 //!   last one) is paired with no. 1 of the next group down, which then folds the rest.
-//! - Later rounds (pl 8.2.4): players ordered by McMahon score (start points + points) then
-//!   grade and rating, paired inside each score group by the same fold, skipping opponents
-//!   already met (fesa 14.4a); a player left without an opponent in his group floats down to
-//!   the top of the next one.
+//! - Later rounds (pl 8.2.4, weighted as OpenGotha does): players ordered by McMahon score
+//!   (start points + points) then grade and rating. Score groups are paired from the top down,
+//!   each group together with the players floating down into it, by a maximum-weight matching
+//!   (`matching::max_weight_matching`) whose weights rank, most important first:
+//!   1. no rematch and no XXP-forbidden pair (fesa 14.4a) — such edges do not exist;
+//!   2. as many pairs as possible;
+//!   3. the players left over (who float down) are the lowest-ranked ones (pl 8.2.4: the odd
+//!      player is paired down), so floaters from above are paired first;
+//!   4. the smallest McMahon-score differences (sum of squares; OpenGotha "minimize score
+//!      difference");
+//!   5. colour balance: two players who both had more games moving first (or both fewer) are
+//!      avoided (OpenGotha "balance W/B");
+//!   6. closeness to the pl 8.2.4 pairing inside the group: floaters meet the group's top
+//!      players in order, the rest folds (1 with the last, 2 with the one before, …), the odd
+//!      last player floats.
+//!
+//!   Sparsity: a player's candidate opponents are the 8 on each side of his pl 8.2.4 partner
+//!   (criterion 6 makes farther ones worse anyway); only when that leaves more players unpaired
+//!   than the parity of the window is the window matched densely. The first round keeps the
+//!   plain pl 8.2.4 fold.
 //! - Bye (pl 8.2.5–8.2.6): with an odd number of players the lowest-ranked player who has not
 //!   had a bye gets it, worth one point.
 //! - Handicap (OpenGotha "handicap based on MMS"): optionally from the McMahon-score or grade
@@ -54,14 +70,16 @@ pub fn start_scores(t: &Tournament, cfg: &Config) -> Vec<i32> {
 /// Pair the next McMahon round.
 pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     let n = t.players.len();
-    let round = t.rounds_recorded() as u32 + 1;
+    let round = t.next_round();
     if t.planned_rounds > 0 && round > t.planned_rounds {
         return Err(Error::Inconsistent(format!("all {} rounds have been paired", t.planned_rounds)));
     }
     let mms0 = start_scores(t, cfg);
     // McMahon score in tenths.
     let mms: Vec<i64> = (0..n).map(|p| mms0[p] as i64 * 10 + t.score(p) as i64).collect();
-    let mut order: Vec<usize> = (0..n).filter(|&p| t.available(p, round)).collect();
+    // A player with an entry for this round already has a pre-announced bye (TRF-2025 240).
+    let announced = |p: usize| t.players[p].rounds.len() >= round as usize;
+    let mut order: Vec<usize> = (0..n).filter(|&p| t.available(p, round) && !announced(p)).collect();
     let key = |p: usize| (std::cmp::Reverse(mms[p]), std::cmp::Reverse(t.players[p].grade.unwrap_or(i32::MIN)), std::cmp::Reverse(t.players[p].rating), p);
     order.sort_by_key(|&p| key(p));
     let mut met: HashSet<(usize, usize)> = HashSet::new();
@@ -72,11 +90,26 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
             }
         }
     }
+    for g in &t.forbidden {
+        for (i, &a) in g.iter().enumerate() {
+            for &b in &g[i + 1..] {
+                met.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
     let mut r = Round { number: round, ..Default::default() };
     if order.len() % 2 == 1 {
         // pl 8.2.6: at most one bye per player; the lowest-ranked eligible player gets it.
         let pos = order.iter().rposition(|&p| !t.had_bye(p)).ok_or(Error::NoPairing("every player has had the bye (pl 8.2.6)".into()))?;
         r.byes.push(order.remove(pos));
+    }
+    if round > 1 {
+        let (pairs, carry) = weighted(t, &mms, &order, &met);
+        if !carry.is_empty() {
+            return finish_with_matching(t, cfg, &mms, &mms0, &order, &met, pairs, r);
+        }
+        r.boards = pairs.into_iter().map(|(a, b)| board(t, cfg, &mms, &mms0, a, b)).collect();
+        return Ok(r);
     }
     // Score groups (round 1: the start groups).
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -126,6 +159,155 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     Ok(r)
 }
 
+/// Matching weights: i128, so that the six levels of the module comment fit side by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct W(i128);
+
+impl crate::matching::Weight for W {
+    fn zero() -> Self {
+        W(0)
+    }
+    fn plus(&self, o: &Self) -> Self {
+        W(self.0 + o.0)
+    }
+    fn minus(&self, o: &Self) -> Self {
+        W(self.0 - o.0)
+    }
+    fn half(&self) -> Self {
+        W(self.0.div_euclid(2))
+    }
+    fn less(&self, o: &Self) -> bool {
+        self.0 < o.0
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+    fn one() -> Self {
+        W(1)
+    }
+    fn is_odd(&self) -> bool {
+        self.0 & 1 == 1
+    }
+}
+
+/// Colour difference per player: games moving first − games moving second.
+fn colour_diffs(t: &Tournament) -> Vec<i64> {
+    t.players
+        .iter()
+        .map(|p| p.rounds.iter().filter(|e| e.played()).map(|e| if e.color == Some(Color::White) { 1 } else { -1 }).sum())
+        .collect()
+}
+
+/// Candidate opponents on each side of the pl 8.2.4 partner before falling back to all.
+const NEIGHBOURS: usize = 8;
+
+/// Later rounds: weighted pairing group by group from the top (see the module comment).
+/// Returns the pairs and the players left over at the bottom.
+fn weighted(t: &Tournament, mms: &[i64], order: &[usize], met: &HashSet<(usize, usize)>) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let cd = colour_diffs(t);
+    let mut pairs = Vec::with_capacity(order.len() / 2);
+    let mut carry: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j < order.len() && mms[order[j]] == mms[order[i]] {
+            j += 1;
+        }
+        let floaters = carry.len();
+        let mut window = std::mem::take(&mut carry);
+        window.extend_from_slice(&order[i..j]);
+        let sparse = match_group(&window, floaters, mms, &cd, met, NEIGHBOURS);
+        let unpaired = |mate: &[Option<usize>]| mate.iter().filter(|m| m.is_none()).count();
+        let mate = if unpaired(&sparse) > window.len() % 2 && NEIGHBOURS < window.len() {
+            let dense = match_group(&window, floaters, mms, &cd, met, window.len());
+            if unpaired(&dense) < unpaired(&sparse) { dense } else { sparse }
+        } else {
+            sparse
+        };
+        for (k, m) in mate.iter().enumerate() {
+            match m {
+                Some(l) if k < *l => pairs.push((window[k], window[*l])),
+                Some(_) => {}
+                None => carry.push(window[k]),
+            }
+        }
+        i = j;
+    }
+    (pairs, carry)
+}
+
+/// pl 8.2.4 partner positions in a window of `floaters` players from above followed by the
+/// group: floater k meets member k, the rest folds, an odd last player has none.
+fn fold_partners(m: usize, floaters: usize) -> Vec<Option<usize>> {
+    let mut ideal = vec![None; m];
+    let top = floaters.min(m - floaters);
+    for k in 0..top {
+        ideal[k] = Some(floaters + k);
+        ideal[floaters + k] = Some(k);
+    }
+    // Floaters beyond the group's size fold among themselves with the rest.
+    let rest: Vec<usize> = (top..floaters).chain(floaters + top..m).collect();
+    let even = rest.len() - rest.len() % 2;
+    for k in 0..even / 2 {
+        let (a, b) = (rest[k], rest[even - 1 - k]);
+        ideal[a] = Some(b);
+        ideal[b] = Some(a);
+    }
+    ideal
+}
+
+fn match_group(
+    window: &[usize],
+    floaters: usize,
+    mms: &[i64],
+    cd: &[i64],
+    met: &HashSet<(usize, usize)>,
+    neighbours: usize,
+) -> Vec<Option<usize>> {
+    let m = window.len() as i128;
+    if m < 2 {
+        return vec![None; window.len()];
+    }
+    let ideal = fold_partners(window.len(), floaters);
+    let max_cd = window.iter().map(|&p| cd[p].abs() as i128).max().unwrap_or(0) + 1;
+    let (lo, hi) = (window.iter().map(|&p| mms[p]).min().unwrap_or(0), window.iter().map(|&p| mms[p]).max().unwrap_or(0));
+    let span = (hi - lo) as i128 + 1;
+    // Each level outweighs the sum of every level below it over all pairs.
+    let w_fold = 1i128;
+    let w_colour = (2 * m * m + 1) * w_fold;
+    let w_diff = (m * max_cd + 1) * w_colour;
+    let w_rank = (m * span * span + 1) * w_diff;
+    let w_pair = (2 * m * m + 1) * w_rank;
+    let mut candidates: Vec<(usize, usize)> = Vec::new();
+    for a in 0..window.len() {
+        let centre = ideal[a].unwrap_or(a);
+        let from = centre.saturating_sub(neighbours);
+        let to = (centre + neighbours + 1).min(window.len());
+        for b in from..to {
+            if b != a {
+                candidates.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    candidates.sort_unstable();
+    candidates.dedup();
+    let mut edges = Vec::with_capacity(candidates.len());
+    for (a, b) in candidates {
+        let (x, y) = (window[a], window[b]);
+        if met.contains(&(x.min(y), x.max(y))) {
+            continue;
+        }
+        let d = (mms[x] - mms[y]).abs() as i128;
+        let colour = if cd[x].signum() == cd[y].signum() && cd[x] != 0 { cd[x].abs().min(cd[y].abs()) as i128 } else { 0 };
+        let dist = |p: usize, q: usize| ideal[p].map_or(0, |i| (i as i128 - q as i128).abs());
+        let fold = dist(a, b) + dist(b, a);
+        let rank = 2 * m - a as i128 - b as i128;
+        let w = w_pair + w_rank * rank - w_diff * d * d - w_colour * colour - w_fold * fold;
+        edges.push((a, b, W(w)));
+    }
+    crate::matching::max_weight_matching(window.len(), &edges)
+}
+
 /// Fallback when the fold strands players at the bottom: a maximum-weight matching that keeps
 /// pairs as close in McMahon score as possible while forbidding rematches.
 #[allow(clippy::too_many_arguments)]
@@ -145,11 +327,18 @@ fn finish_with_matching(
     let mut width = 64usize;
     loop {
         let mut start = order.len().saturating_sub(width);
-        // A pair straddling the window's edge is re-paired too.
-        for &(a, b) in &pairs {
-            let (x, y) = (pos[&a].min(pos[&b]), pos[&a].max(pos[&b]));
-            if y >= start && x < start {
-                start = x;
+        // A pair straddling the window's edge is re-paired too (until no pair straddles it:
+        // moving the edge up can make another pair straddle).
+        loop {
+            let before = start;
+            for &(a, b) in &pairs {
+                let (x, y) = (pos[&a].min(pos[&b]), pos[&a].max(pos[&b]));
+                if y >= start && x < start {
+                    start = x;
+                }
+            }
+            if start == before {
+                break;
             }
         }
         let window = &order[start..];
@@ -177,20 +366,9 @@ fn match_window(
 ) -> Result<Vec<Board>> {
     let mut r = Round::default();
     let m = order.len();
-    let span = order.iter().map(|&p| mms[p]).max().unwrap_or(0) - order.iter().map(|&p| mms[p]).min().unwrap_or(0) + 1;
-    let mut edges = Vec::new();
-    for i in 0..m {
-        for j in i + 1..m {
-            let (a, b) = (order[i], order[j]);
-            if met.contains(&(a.min(b), a.max(b))) {
-                continue;
-            }
-            let d = (mms[a] - mms[b]).abs();
-            // Cardinality first, then small score differences.
-            edges.push((i, j, (m as i64 + 1) * span * span + (span * span - d * d)));
-        }
-    }
-    let mate = crate::matching::max_weight_matching(m, &edges);
+    // The same weights as inside a group (colour balance included), the fold taken over the
+    // whole window.
+    let mate = match_group(order, 0, mms, &colour_diffs(t), met, m);
     if mate.iter().any(|x| x.is_none()) {
         return Err(Error::NoPairing("no pairing without rematches (fesa 14.4a)".into()));
     }
@@ -221,6 +399,84 @@ fn board(t: &Tournament, cfg: &Config, mms: &[i64], mms0: &[i32], a: usize, b: u
 mod tests {
     use super::*;
     use crate::model::Player;
+
+    /// The criteria of the module comment as a lexicographic key of a matching of a window.
+    fn criteria_key(window: &[usize], floaters: usize, mms: &[i64], cd: &[i64], mate: &[Option<usize>]) -> (usize, i64, i64, i64, i64) {
+        let ideal = fold_partners(window.len(), floaters);
+        let (mut pairs, mut rank, mut diff, mut colour, mut fold) = (0, 0, 0, 0, 0);
+        for (a, m) in mate.iter().enumerate() {
+            let Some(b) = *m else { continue };
+            rank += (window.len() - a) as i64;
+            if a > b {
+                continue;
+            }
+            let (x, y) = (window[a], window[b]);
+            pairs += 1;
+            diff -= (mms[x] - mms[y]).pow(2);
+            if cd[x] != 0 && cd[x].signum() == cd[y].signum() {
+                colour -= cd[x].abs().min(cd[y].abs());
+            }
+            let dist = |p: usize, q: usize| ideal[p].map_or(0, |i| (i as i64 - q as i64).abs());
+            fold -= dist(a, b) + dist(b, a);
+        }
+        (pairs, rank, diff, colour, fold)
+    }
+
+    /// Every matching of the window avoiding `met`, by brute force.
+    fn all_matchings(m: usize, allowed: &dyn Fn(usize, usize) -> bool) -> Vec<Vec<Option<usize>>> {
+        fn rec(i: usize, mate: &mut Vec<Option<usize>>, allowed: &dyn Fn(usize, usize) -> bool, out: &mut Vec<Vec<Option<usize>>>) {
+            let m = mate.len();
+            if i == m {
+                out.push(mate.clone());
+                return;
+            }
+            if mate[i].is_some() {
+                return rec(i + 1, mate, allowed, out);
+            }
+            rec(i + 1, mate, allowed, out);
+            for j in i + 1..m {
+                if mate[j].is_none() && allowed(i, j) {
+                    mate[i] = Some(j);
+                    mate[j] = Some(i);
+                    rec(i + 1, mate, allowed, out);
+                    mate[i] = None;
+                    mate[j] = None;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        rec(0, &mut vec![None; m], allowed, &mut out);
+        out
+    }
+
+    #[test]
+    fn weights_rank_the_criteria_in_order() {
+        // Brute force on random small windows: the weighted matching reaches the best key of
+        // (pairs, who floats, MMS difference, colour, fold), in that order of importance.
+        let mut rng = crate::sim::Rng::new(77);
+        for case in 0..300 {
+            let m = 2 + rng.below(8) as usize;
+            let floaters = rng.below(3).min(m as u64 - 1) as usize;
+            let window: Vec<usize> = (0..m).collect();
+            let mms: Vec<i64> = (0..m).map(|i| if i < floaters { 40 + 5 * rng.below(3) as i64 } else { 30 }).collect();
+            let cd: Vec<i64> = (0..m).map(|_| rng.below(5) as i64 - 2).collect();
+            let mut met = HashSet::new();
+            for a in 0..m {
+                for b in a + 1..m {
+                    if rng.below(4) == 0 {
+                        met.insert((a, b));
+                    }
+                }
+            }
+            let got = match_group(&window, floaters, &mms, &cd, &met, m);
+            let best = all_matchings(m, &|a, b| !met.contains(&(a, b)))
+                .iter()
+                .map(|mt| criteria_key(&window, floaters, &mms, &cd, mt))
+                .max()
+                .unwrap();
+            assert_eq!(criteria_key(&window, floaters, &mms, &cd, &got), best, "case {case}: m {m}, floaters {floaters}");
+        }
+    }
 
     fn field(grades: &[i32]) -> Tournament {
         Tournament {

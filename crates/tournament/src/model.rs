@@ -263,12 +263,44 @@ pub struct Tournament {
     /// Player indices in the order of the file's `001` lines (the ranking order when
     /// `use_rank` is set).
     pub order: Vec<usize>,
+    /// Published seed of the furigoma draw (ufs 4.6; fesa 7; pl 1.4): when set, who moves first
+    /// in games without handicap is decided by `furigoma::throw` (TRF `SXF seed`).
+    pub furigoma_seed: Option<u64>,
+    /// TRF-2025 `260`: players who may not meet in some rounds only.
+    pub prohibited: Vec<Prohibition>,
+}
+
+/// TRF-2025 `260`: the listed players may not meet each other in rounds `first..=last`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Prohibition {
+    pub first: u32,
+    pub last: u32,
+    pub players: Vec<usize>,
 }
 
 impl Tournament {
     /// Players in file order (`order`), or by pairing number when built in code.
     pub fn file_order(&self) -> Vec<usize> {
         if self.order.len() == self.players.len() { self.order.clone() } else { (0..self.players.len()).collect() }
+    }
+
+    /// The round the next pairing is for (1-based): one after the last round in which someone
+    /// took part in the pairing (pre-announced byes do not count).
+    pub fn next_round(&self) -> u32 {
+        let done = self.players.iter().filter_map(|p| p.rounds.iter().rposition(|e| e.participated())).max();
+        done.map_or(1, |r| r as u32 + 2)
+    }
+
+    /// The tournament with the TRF-2025 `260` prohibitions in force in `round` added to the
+    /// pairs that may never meet, as the pairing systems read them.
+    pub fn with_prohibitions(&self, round: u32) -> Tournament {
+        let mut t = self.clone();
+        for p in &self.prohibited {
+            if (p.first..=p.last).contains(&round) {
+                t.forbidden.push(p.players.clone());
+            }
+        }
+        t
     }
 
     /// Number of rounds that have entries (paired or with results).

@@ -61,9 +61,16 @@ pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
                 j += 1;
             }
             let group: Vec<usize> = order[i..j].to_vec();
-            for &p in &group {
-                let v = calc.value(tb, p, &group);
-                keys[p].push(v);
+            if tb == TieBreak::DirectEncounter {
+                // Ranks among the tied players (C.07 art. 6), computed once per group.
+                for (p, r) in group.iter().zip(calc.direct_encounter(&group)) {
+                    keys[*p].push(-(r as Value) * 100);
+                }
+            } else {
+                for &p in &group {
+                    let v = calc.value(tb, p, &group);
+                    keys[p].push(v);
+                }
             }
             i = j;
         }
@@ -111,7 +118,13 @@ pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
                 score: fmt(calc.score(p)),
                 score_value: calc.score(p),
                 mms: mcmahon.then(|| fmt(calc.mms(p))),
-                tiebreaks: cfg.order.iter().zip(&keys[p][1..]).map(|(tb, v)| (tb.label().to_string(), fmt(*v))).collect(),
+                tiebreaks: cfg
+                    .order
+                    .iter()
+                    .zip(&keys[p][1..])
+                    // Direct encounter shows the rank among the tied players.
+                    .map(|(tb, v)| (tb.label().to_string(), fmt(if *tb == TieBreak::DirectEncounter { -*v } else { *v })))
+                    .collect(),
                 tiebreak_values: keys[p][1..].to_vec(),
                 rounds: cells,
             }

@@ -4,16 +4,20 @@
 //!
 //! Unplayed rounds (byes, forfeits, absences) in the Buchholz family (Buchholz, median, cut-1,
 //! SOS, SOSOS):
-//! - `dummy` — FIDE Tie-Break Regulations (2023, in force 2024) art. 16: the player's own
-//!   unplayed round counts as a game against a dummy opponent with the player's own score, and
-//!   in opponents' scores every unplayed round counts as a draw;
+//! - `dummy` — FIDE Tie-Break Regulations (C.07, in force 2024) art. 16: the player's own
+//!   unplayed round counts as a game against a dummy opponent with the player's own score
+//!   (16.4; in Sonneborn-Berger too, weighted by the round's points); an opponent's score is
+//!   his own, except that requested byes and absences after which he never played again count
+//!   as draws (16.3); a cut removes a voluntarily unplayed round (requested bye, absence,
+//!   forfeit loss) first (16.5). Checked against tiebreak-core (PyPI) in
+//!   `tests/direct_encounter_oracle.rs`;
 //! - `virtual` — the older FIDE rule (2009–2023): a virtual opponent with
 //!   `score before the round + (1 − points of the round) + ½ × rounds after it`, opponents'
 //!   unplayed rounds counting as draws;
 //! - `fixed:X` — OpenGotha style: an unplayed round adds the fixed value X (default 0) and
 //!   opponents' scores are used as they are.
 
-use crate::model::{Score, Tournament};
+use crate::model::{Outcome, RoundEntry, Score, Tournament};
 use serde::Serialize;
 
 /// Hundredths of a point.
@@ -39,7 +43,7 @@ pub enum TieBreak {
     Sosos,
     /// Sum of defeated opponents' scores, half for draws (pl 8.3 McMahon).
     Sodos,
-    /// Games won (over the board or by forfeit).
+    /// Rounds won, with or without playing (C.07 art. 7.1 WIN: byes worth a win count).
     Wins,
     /// Rating.
     Rating,
@@ -135,19 +139,34 @@ impl<'a> Calculator<'a> {
         let rounds = t.rounds_recorded().max(t.planned_rounds as usize);
         let n = t.players.len();
         let score: Vec<Value> = (0..n).map(|i| t.score(i) as Value * 10).collect();
+        let recorded = t.rounds_recorded();
         let adj = (0..n)
-            .map(|i| match cfg.unplayed {
-                Unplayed::Fixed(_) => score[i],
-                _ => {
-                    let p = &t.players[i];
-                    let mut s = 0;
-                    for r in 0..t.rounds_recorded() {
-                        match p.rounds.get(r) {
-                            Some(e) if e.played() => s += t.scoring.points(e) as Value * 10,
-                            _ => s += t.scoring.draw as Value * 10,
-                        }
-                    }
-                    s
+            .map(|i| {
+                let p = &t.players[i];
+                let pts = |e: Option<&RoundEntry>| e.map_or(0, |e| t.scoring.points(e) as Value * 10);
+                match cfg.unplayed {
+                    Unplayed::Fixed(_) => score[i],
+                    // C.07 (2024) art. 16.3: a participant's own score, except that requested
+                    // byes and absences after which he never came back count as draws.
+                    Unplayed::Dummy => (0..recorded)
+                        .map(|r| {
+                            let e = p.rounds.get(r);
+                            let requested = e.is_none_or(|e| {
+                                !e.played() && matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired)
+                            });
+                            let returned = p.rounds.iter().skip(r + 1).any(|e| {
+                                e.played() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+                            });
+                            if requested && !returned { t.scoring.draw as Value * 10 } else { pts(e) }
+                        })
+                        .sum(),
+                    // FIDE 2009: every unplayed round of an opponent counts as a draw.
+                    Unplayed::Virtual => (0..recorded)
+                        .map(|r| match p.rounds.get(r) {
+                            Some(e) if e.played() => pts(Some(e)),
+                            _ => t.scoring.draw as Value * 10,
+                        })
+                        .sum(),
                 }
             })
             .collect();
@@ -163,20 +182,23 @@ impl<'a> Calculator<'a> {
         self.cfg.mms0.get(p).copied().unwrap_or(0) + self.score[p]
     }
 
-    /// One value per round for the Buchholz family; `f` gives an opponent's value.
-    fn opponent_values(&self, p: usize, f: &dyn Fn(usize) -> Value, own: Value) -> Vec<Value> {
+    /// One value per round for the Buchholz family; `f` gives an opponent's value. The flag
+    /// marks, under the 2024 rule, a voluntarily unplayed round (C.07 art. 16.1.2: requested
+    /// half- or zero-point bye, absence, forfeit loss), which the cuts treat first (16.5).
+    fn opponent_values(&self, p: usize, f: &dyn Fn(usize) -> Value, own: Value) -> Vec<(Value, bool)> {
         let pl = &self.t.players[p];
         let recorded = self.t.rounds_recorded();
         (0..recorded.max(1).min(self.rounds.max(recorded)))
             .map(|r| match pl.rounds.get(r) {
-                Some(e) if e.played() => f(e.opponent.expect("played game has an opponent")),
+                Some(e) if e.played() => (f(e.opponent.expect("played game has an opponent")), false),
                 other => match self.cfg.unplayed {
-                    Unplayed::Fixed(v) => v,
-                    Unplayed::Dummy => own,
+                    Unplayed::Fixed(v) => (v, false),
+                    // Art. 16.4: a dummy opponent with the participant's own score.
+                    Unplayed::Dummy => (own, other.is_none_or(|e| matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired | Outcome::ForfeitLoss))),
                     Unplayed::Virtual => {
                         let before: Value = pl.rounds.iter().take(r).map(|e| self.t.scoring.points(e) as Value * 10).sum();
                         let got = other.map(|e| self.t.scoring.points(e) as Value * 10).unwrap_or(0);
-                        before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value
+                        (before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value, false)
                     }
                 },
             })
@@ -184,11 +206,33 @@ impl<'a> Calculator<'a> {
     }
 
     pub fn buchholz(&self, p: usize) -> Value {
-        self.opponent_values(p, &|o| self.adj[o], self.score[p]).iter().sum()
+        self.opponent_values(p, &|o| self.adj[o], self.score[p]).iter().map(|x| x.0).sum()
     }
 
+    /// Buchholz without the `low` least and `high` most significant values. Under the 2024
+    /// rule (C.07 art. 14 with 16.5) the least significant value cut is the lowest voluntarily
+    /// unplayed round's when there is one, and fewer values than cuts leave the sum whole; the
+    /// other rules cut the lowest values and give 0 when nothing is left.
     fn cut(&self, p: usize, low: usize, high: usize) -> Value {
         let mut v = self.opponent_values(p, &|o| self.adj[o], self.score[p]);
+        if self.cfg.unplayed == Unplayed::Dummy {
+            if v.len() < low + high + 1 {
+                return v.iter().map(|x| x.0).sum();
+            }
+            for _ in 0..low {
+                let i = match v.iter().enumerate().filter(|x| x.1 .1).min_by_key(|x| x.1 .0) {
+                    Some((i, _)) => i,
+                    None => v.iter().enumerate().min_by_key(|x| x.1 .0).map(|x| x.0).expect("values"),
+                };
+                v.remove(i);
+            }
+            for _ in 0..high {
+                let i = v.iter().enumerate().max_by_key(|x| x.1 .0).map(|x| x.0).expect("values");
+                v.remove(i);
+            }
+            return v.iter().map(|x| x.0).sum();
+        }
+        let mut v: Vec<Value> = v.drain(..).map(|x| x.0).collect();
         v.sort_unstable();
         if v.len() <= low + high {
             return 0;
@@ -197,12 +241,24 @@ impl<'a> Calculator<'a> {
     }
 
     pub fn sos(&self, p: usize) -> Value {
-        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().sum()
+        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().map(|x| x.0).sum()
     }
 
     pub fn value(&self, tb: TieBreak, p: usize, tied: &[usize]) -> Value {
         let pl = &self.t.players[p];
         match tb {
+            TieBreak::SonnebornBerger if self.cfg.unplayed == Unplayed::Dummy => {
+                // C.07 (2024) art. 9.1 with 16.3-16.4: opponents' adjusted scores, and an
+                // unplayed round as a game against a dummy with the player's own score.
+                let pts = |e: &RoundEntry| self.t.scoring.points(e) as Value * 10;
+                (0..self.t.rounds_recorded())
+                    .map(|r| match pl.rounds.get(r) {
+                        Some(e) if e.played() => self.adj[e.opponent.unwrap()] * pts(e) / 100,
+                        Some(e) => self.score[p] * pts(e) / 100,
+                        None => 0,
+                    })
+                    .sum()
+            }
             TieBreak::SonnebornBerger => pl
                 .rounds
                 .iter()
@@ -210,40 +266,128 @@ impl<'a> Calculator<'a> {
                 .map(|e| self.score[e.opponent.unwrap()] * frac(e.outcome.score()) / 100)
                 .sum(),
             TieBreak::DirectEncounter => {
-                // Only meaningful when every tied player met every other one; otherwise 0 for all.
-                let all_met = tied.iter().all(|&a| tied.iter().all(|&b| a == b || self.t.have_met(a, b)));
-                if tied.len() < 2 || !all_met {
-                    return 0;
-                }
-                pl.rounds
-                    .iter()
-                    .filter(|e| e.opponent.is_some_and(|o| tied.contains(&o)))
-                    .map(|e| self.t.scoring.points(e) as Value * 10)
-                    .sum()
+                let ranks = self.direct_encounter(tied);
+                tied.iter().position(|&q| q == p).map_or(0, |i| -(ranks[i] as Value) * 100)
             }
             TieBreak::MedianBuchholz => self.cut(p, 1, 1),
             TieBreak::Buchholz => self.buchholz(p),
             TieBreak::Cut1 => self.cut(p, 1, 0),
             TieBreak::Progressive => {
+                // C.07 art. 7.5: over every round, the score carried through absences.
                 let mut run = 0;
                 let mut total = 0;
-                for e in &pl.rounds {
-                    run += self.t.scoring.points(e) as Value * 10;
+                for r in 0..self.t.rounds_recorded() {
+                    run += pl.rounds.get(r).map_or(0, |e| self.t.scoring.points(e) as Value * 10);
                     total += run;
                 }
                 total
             }
             TieBreak::Sos => self.sos(p),
-            TieBreak::Sosos => self.opponent_values(p, &|o| self.sos(o), self.sos(p)).iter().sum(),
+            TieBreak::Sosos => self.opponent_values(p, &|o| self.sos(o), self.sos(p)).iter().map(|x| x.0).sum(),
             TieBreak::Sodos => pl
                 .rounds
                 .iter()
                 .filter(|e| e.played())
                 .map(|e| self.mms(e.opponent.unwrap()) * frac(e.outcome.score()) / 100)
                 .sum(),
-            TieBreak::Wins => pl.rounds.iter().filter(|e| e.opponent.is_some() && e.outcome.score() == Score::Win).count() as Value * 100,
+            // C.07 art. 7.1: rounds with the points of a win, with or without playing.
+            TieBreak::Wins => {
+                pl.rounds.iter().filter(|e| e.outcome.score() == Score::Win && self.t.scoring.points(e) == self.t.scoring.win).count() as Value * 100
+            }
             TieBreak::Rating => pl.rating as Value * 100,
         }
+    }
+}
+
+impl Calculator<'_> {
+    /// Direct encounter (FIDE Tie-Break Regulations, C.07 in force 1 Aug 2024, art. 6) for the
+    /// players of `tied`: their ranks among themselves (1 = best, equal ranks stay tied), in the
+    /// order of `tied`.
+    /// - 6.1: the points each scored in the games among them; only games played over the board
+    ///   count (6.1.1), and against an opponent met more than once, the average (6.1.2).
+    /// - 6.2, all of them met: ranked by those points; a subgroup still tied goes through the
+    ///   same steps with only its own games.
+    /// - 6.3, not all met: from the top, a player is ranked ahead only when his points exceed
+    ///   what every other could still reach counting each missing encounter as a win; the rest
+    ///   stay tied, and if fewer than before, go through the steps again on their own.
+    /// - In a round robin the 6.2 case applies even when a game between them was forfeited.
+    ///
+    /// The FIDE text itself could not be consulted here; this follows FIDE TEC's reference
+    /// (TieBreakServer, `compute_basic_direct_encounter`) and is checked against the PyPI library
+    /// tiebreak-core 1.2.0 (`fide2024.rank_standings`) on random Swiss tournaments.
+    pub fn direct_encounter(&self, tied: &[usize]) -> Vec<u32> {
+        let mut ranks = vec![0u32; tied.len()];
+        let mut next = 1u32;
+        for group in self.de_split(tied) {
+            for &p in &group {
+                ranks[tied.iter().position(|&q| q == p).expect("member")] = next;
+            }
+            next += group.len() as u32;
+        }
+        ranks
+    }
+
+    /// The tied group split into ordered subgroups that stay tied.
+    fn de_split(&self, group: &[usize]) -> Vec<Vec<usize>> {
+        if group.len() < 2 {
+            return vec![group.to_vec()];
+        }
+        let win = self.t.scoring.win as Value * 10;
+        let stats: Vec<(usize, Value, Value)> = group
+            .iter()
+            .map(|&p| {
+                // 6.1.2: against an opponent met more than once, the average of those games.
+                let mut per_opp: std::collections::BTreeMap<usize, (Value, Value)> = Default::default();
+                for e in &self.t.players[p].rounds {
+                    if let Some(o) = e.opponent.filter(|o| e.played() && group.contains(o)) {
+                        let x = per_opp.entry(o).or_default();
+                        x.0 += self.t.scoring.points(e) as Value * 10;
+                        x.1 += 1;
+                    }
+                }
+                // Hundredths, so an average of two games stays exact to a quarter point.
+                let pts: Value = per_opp.values().map(|&(s, k)| s * 100 / k).sum();
+                let unmet = (group.len() - 1 - per_opp.len()) as Value;
+                (p, pts, pts + unmet * win * 100)
+            })
+            .collect();
+        // In a round robin every pair is scheduled to meet, so a forfeited game does not turn
+        // the group into a "not all met" one (it just scores nothing), as the reference reads it.
+        let all_met = self.t.system == crate::model::System::RoundRobin || stats.iter().all(|&(_, s, m)| s == m);
+        let mut sorted = stats.clone();
+        sorted.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+        let mut parts: Vec<Vec<usize>> = Vec::new();
+        if all_met {
+            for &(p, s, _) in &sorted {
+                match parts.last_mut() {
+                    Some(g) if stats.iter().any(|&(q, sq, _)| q == g[0] && sq == s) => g.push(p),
+                    _ => parts.push(vec![p]),
+                }
+            }
+        } else {
+            let mut i = 0;
+            while i < sorted.len() {
+                let best_below = sorted[i + 1..].iter().map(|x| x.2).max();
+                match best_below {
+                    Some(m) if sorted[i].1 > m => parts.push(vec![sorted[i].0]),
+                    Some(_) => {
+                        parts.push(sorted[i..].iter().map(|x| x.0).collect());
+                        break;
+                    }
+                    None => parts.push(vec![sorted[i].0]),
+                }
+                i += 1;
+            }
+        }
+        let mut out = Vec::new();
+        for g in parts {
+            if g.len() >= 2 && g.len() < group.len() {
+                out.extend(self.de_split(&g));
+            } else {
+                out.push(g);
+            }
+        }
+        out
     }
 }
 
@@ -294,7 +438,8 @@ XXR 3
         assert_eq!(calc_values(TieBreak::Cut1, Unplayed::Dummy), vec![250, 400, 450, 450]);
         assert_eq!(calc_values(TieBreak::Progressive, Unplayed::Dummy), vec![600, 200, 300, 100]);
         assert_eq!(calc_values(TieBreak::Wins, Unplayed::Dummy), vec![300, 100, 100, 0]);
-        assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![300, 150, 100, 50]);
+        // C.07 art. 6.2: all four met; ranks by points among them (3, 1.5, 1, 0.5).
+        assert_eq!(calc_values(TieBreak::DirectEncounter, Unplayed::Dummy), vec![-100, -200, -300, -400]);
     }
 
     #[test]

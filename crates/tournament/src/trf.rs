@@ -1,12 +1,16 @@
 //! FIDE Tournament Report File: TRF16 player lines (`001`) plus the TRF(x) extensions used by
 //! JaVaFo and bbpPairings — `XXR` (number of rounds), `XXC` (`white1`/`black1`/`rank`), `XXA`
 //! (acceleration), `XXP` (forbidden pairs), the point codes `BBW BBD BBL BBZ BBF BBU` — and
-//! TRF-2025's `142` (rounds), `152` (first colour), `162` (point system), `192` (system).
+//! TRF-2025's `142` (rounds), `152` (first colour), `162` (point system), `192` (system),
+//! `240` (full, half and zero-point byes: checked against the `001` lines, or a pre-announced
+//! bye for the next round), `250` (accelerated rounds, merged into the XXA points and written
+//! back as XXA), `260` (pairs prohibited in some rounds). `299` (abnormal point assignments)
+//! and the team records `013`/`310` are refused with the line and record type.
 //!
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`.
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `furigoma.rs`).
 
 use crate::error::{parse_err, Error, Result};
 use crate::model::*;
@@ -62,6 +66,9 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut players: Vec<Option<Player>> = Vec::new();
     let mut xxa: Vec<(usize, usize, Vec<Points>)> = Vec::new();
     let mut extras: Vec<(usize, String, usize, String)> = Vec::new();
+    let mut byes240: Vec<(usize, Outcome, u32, Vec<(usize, usize)>)> = Vec::new();
+    let mut acc250: Vec<(usize, Points, u32, u32, usize, usize)> = Vec::new();
+    let mut prohibited260: Vec<(usize, u32, u32, Vec<(usize, usize)>)> = Vec::new();
     let lines: Vec<&str> = text.split(['\n', '\r']).collect();
     // Line numbers count '\n' separated lines; CR-only files count each CR as a line break.
     for (ln0, raw) in lines.iter().enumerate() {
@@ -187,6 +194,13 @@ pub fn parse(text: &str) -> Result<Tournament> {
                     s => return parse_err(ln, 5, format!("unsupported pairing system {s:?}")),
                 };
             }
+            "SXF" => {
+                t.furigoma_seed = Some(rest().parse().map_err(|_| Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("bad furigoma seed {:?} (a number 0 to 18446744073709551615)", rest()),
+                })?);
+            }
             "SXT" => {
                 let r = rest();
                 let mut it = r.split_whitespace();
@@ -207,8 +221,60 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 })?;
                 extras.push((ln, tag.clone(), id - 1, val.trim().to_string()));
             }
-            "240" | "250" | "260" | "299" | "013" | "310" => {
-                return parse_err(ln, 1, format!("TRF record {tag} is not supported"));
+            "240" => {
+                // TRF-2025 240: type at 5, round at 7-9, players from 11 in fields of 4 every 5.
+                let kind = match line.get(4) {
+                    Some('F') => Outcome::FullBye,
+                    Some('H') => Outcome::HalfBye,
+                    Some('Z') => Outcome::ZeroBye,
+                    c => return parse_err(ln, 5, format!("240: type of bye must be F, H or Z, not {c:?}")),
+                };
+                let round = num_field(&line, 6, 9, ln, "round")?;
+                let ids = id_list(&line, 10, ln)?;
+                if ids.is_empty() {
+                    return parse_err(ln, 11, "240: no player gets the bye");
+                }
+                byes240.push((ln, kind, round, ids));
+            }
+            "250" => {
+                // TRF-2025 250: match points 5-8 (teams only), game points 10-13, rounds 15-17
+                // and 19-21, players 23-26 and 28-31.
+                let mp = field(&line, 4, 8);
+                if !mp.is_empty() && parse_points(&mp, ln, 5)? != 0 {
+                    return parse_err(ln, 5, "250: fictitious match points are for team competitions, which are not supported");
+                }
+                let pts = parse_points(&field(&line, 9, 13), ln, 10)?;
+                let (r1, r2) = (num_field(&line, 14, 17, ln, "first round")?, num_field(&line, 18, 21, ln, "last round")?);
+                let (p1, p2) = (num_field(&line, 22, 26, ln, "first player")?, num_field(&line, 27, 31, ln, "last player")?);
+                if r2 < r1 {
+                    return parse_err(ln, 19, format!("250: last round {r2} before first round {r1}"));
+                }
+                if p2 < p1 {
+                    return parse_err(ln, 28, format!("250: last player {p2} before first player {p1}"));
+                }
+                acc250.push((ln, pts, r1, r2, p1 as usize, p2 as usize));
+            }
+            "260" => {
+                // TRF-2025 260: rounds 5-7 and 9-11, players from 13 in fields of 4 every 5.
+                let (first, last) = (num_field(&line, 4, 7, ln, "first round")?, num_field(&line, 8, 11, ln, "last round")?);
+                if last < first {
+                    return parse_err(ln, 9, format!("260: last round {last} before first round {first}"));
+                }
+                let ids = id_list(&line, 12, ln)?;
+                if ids.len() < 2 {
+                    return parse_err(ln, 13, "260: at least two players are needed");
+                }
+                prohibited260.push((ln, first, last, ids));
+            }
+            "299" => {
+                return parse_err(
+                    ln,
+                    1,
+                    "TRF-2025 record 299 (abnormal point assignment) is not supported: the pairing would not see the points it changes",
+                );
+            }
+            "013" | "310" => {
+                return parse_err(ln, 1, format!("TRF record {tag} (teams) is not supported"));
             }
             "012" => {
                 t.name = rest();
@@ -229,6 +295,48 @@ pub fn parse(text: &str) -> Result<Tournament> {
             return parse_err(ln, 5, format!("XXA for unknown player {}", id + 1));
         }
         t.players[id].acceleration = acc;
+    }
+    // TRF-2025 240: the 001 lines, if they have the round, must say the same.
+    let recorded = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+    for (ln, kind, round, ids) in byes240 {
+        let r = round as usize;
+        if r > recorded + 1 {
+            return parse_err(ln, 7, format!("240: round {round} is more than one round after the last recorded ({recorded})"));
+        }
+        for (col, id) in ids {
+            let p = t.players.get_mut(id - 1).ok_or(Error::Parse { line: ln, column: col, reason: format!("240: unknown player {id}") })?;
+            while p.rounds.len() < r {
+                p.rounds.push(RoundEntry::unpaired());
+            }
+            let e = &mut p.rounds[r - 1];
+            if e.opponent.is_some() || !(e.outcome == Outcome::NotPaired || e.outcome == kind) {
+                return parse_err(ln, col, format!("240: player {id}'s round {round} in the 001 line is not this bye"));
+            }
+            *e = RoundEntry { opponent: None, color: None, outcome: kind, replayed_draw: false };
+        }
+    }
+    for (ln, pts, r1, r2, p1, p2) in acc250 {
+        if p2 > n {
+            return parse_err(ln, 28, format!("250: unknown player {p2}"));
+        }
+        for p in &mut t.players[p1 - 1..p2] {
+            if p.acceleration.len() < r2 as usize {
+                p.acceleration.resize(r2 as usize, 0);
+            }
+            for a in &mut p.acceleration[r1 as usize - 1..r2 as usize] {
+                *a += pts;
+            }
+        }
+    }
+    for (ln, first, last, ids) in prohibited260 {
+        let mut players = Vec::new();
+        for (col, id) in ids {
+            if id > n {
+                return parse_err(ln, col, format!("260: unknown player {id}"));
+            }
+            players.push(id - 1);
+        }
+        t.prohibited.push(Prohibition { first, last, players });
     }
     for (ln, tag, id, val) in extras {
         if id >= n {
@@ -261,6 +369,28 @@ pub fn parse(text: &str) -> Result<Tournament> {
     }
     validate_pairs(&t)?;
     Ok(t)
+}
+
+/// A positive number in the fixed columns `a..b` (0-based, end exclusive).
+fn num_field(line: &[char], a: usize, b: usize, ln: usize, what: &str) -> Result<u32> {
+    let f = field(line, a, b);
+    f.parse().ok().filter(|&v| v > 0).ok_or(Error::Parse { line: ln, column: a + 1, reason: format!("bad {what} {f:?}") })
+}
+
+/// Player ids in 4-character fields every 5 characters from `start` (0-based), with the
+/// 1-based column of each.
+fn id_list(line: &[char], start: usize, ln: usize) -> Result<Vec<(usize, usize)>> {
+    let mut v = Vec::new();
+    let mut i = start;
+    while i < line.len() {
+        let f = field(line, i, i + 4);
+        if !f.is_empty() {
+            let id: usize = f.parse().ok().filter(|&x| x > 0).ok_or(Error::Parse { line: ln, column: i + 1, reason: format!("bad player id {f:?}") })?;
+            v.push((i + 1, id));
+        }
+        i += 5;
+    }
+    Ok(v)
 }
 
 fn parse_player(line: &[char], ln: usize) -> Result<Player> {
@@ -430,6 +560,29 @@ pub fn write(t: &Tournament) -> String {
     if sc.pairing_bye != sc.win {
         s += &format!("BBU {:>4}\n", format_points(sc.pairing_bye));
     }
+    // TRF-2025 240 for the byes with points (they are in the 001 lines too).
+    let mut byes: std::collections::BTreeMap<(usize, char), Vec<u32>> = Default::default();
+    for p in &t.players {
+        for (r, e) in p.rounds.iter().enumerate() {
+            if matches!(e.outcome, Outcome::FullBye | Outcome::HalfBye | Outcome::ZeroBye) {
+                byes.entry((r + 1, e.outcome.code())).or_default().push(p.number);
+            }
+        }
+    }
+    for ((r, c), ids) in byes {
+        s += &format!("240 {c} {r:03}");
+        for id in ids {
+            s += &format!(" {id:>4}");
+        }
+        s.push('\n');
+    }
+    for p in &t.prohibited {
+        s += &format!("260 {:03} {:03}", p.first, p.last);
+        for id in &p.players {
+            s += &format!(" {:>4}", id + 1);
+        }
+        s.push('\n');
+    }
     for g in &t.forbidden {
         s += &format!("XXP {}\n", g.iter().map(|p| (p + 1).to_string()).collect::<Vec<_>>().join(" "));
     }
@@ -447,6 +600,9 @@ pub fn write(t: &Tournament) -> String {
         System::McMahon => s += "SXS MCMAHON\n",
         System::RoundRobin => s += "SXS ROUND_ROBIN\n",
         System::Knockout => s += "SXS KNOCKOUT\n",
+    }
+    if let Some(seed) = t.furigoma_seed {
+        s += &format!("SXF {seed}\n");
     }
     if t.game == Game::Go || !t.rules.is_empty() {
         s += &format!("SXT {} {}\n", if t.game == Game::Go { "go" } else { "shogi" }, t.rules);
@@ -480,7 +636,7 @@ mod tests {
 001    1      Alpha                             2720                             1.0    1     2 w 1\n\
 001    2      Beta                              2701                             0.0    3     1 b 0\n\
 001    3      Gamma                             2600                             1.0    2  0000 - U\n\
-XXR 3\nXXC white1\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
+XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
 
     #[test]
     fn reads_players_rounds_and_extensions() {
@@ -494,6 +650,7 @@ XXR 3\nXXC white1\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         assert_eq!(t.players[1].grade, Some(-1));
         assert_eq!(t.players[1].status, Status::Excluded(3));
         assert_eq!(t.score(2), 10);
+        assert_eq!(t.furigoma_seed, Some(20261123));
     }
 
     #[test]
