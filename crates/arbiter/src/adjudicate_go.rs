@@ -31,7 +31,10 @@
 //!   took, and the referee's clock judges it. A flag in main time (sudden death) loses (rfg 11,
 //!   12.10); N moves not made in T loses (rfg 12.15); a per-move byo-yomi run out passes the turn
 //!   (rfg 12.16 commentary): a record that shows the opponent moving again there is no two moves
-//!   in a row, and a move the record shows after the byo-yomi ran out is listed. Without `TM`,
+//!   in a row, and a move the record shows after the byo-yomi ran out is listed. Each move is
+//!   charged to the colour the record gives it: where the record hands the turn on (after an
+//!   illegal move, rfg 13.4 and 12.14; a wrong-colour start, 13.2), the clock goes over with the
+//!   turn, the offender charged what his illegal move took (not counted as a move). Without `TM`,
 //!   with an `OT` not read, or with a move lacking its time left, times are not checked.
 //!
 //! Plies are record plies: every recorded move counts, illegal ones included.
@@ -67,6 +70,8 @@ pub struct GoVerdict {
     pub score: Option<Score>,
     /// The stones counted dead.
     pub dead: Vec<Point>,
+    /// The clock after the last move, when the record's times were checked.
+    pub clock: Option<Clock>,
 }
 
 fn go_rules_of(rules: &Ruleset) -> &crate::ruleset::GoRules {
@@ -486,7 +491,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             cycles: Some(cycles),
         },
     };
-    Ok(GoVerdict { verdict, score, dead: counted_dead })
+    Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
 }
 
 /// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.

@@ -474,6 +474,11 @@ impl<G: Game> Referee<G> {
                 }
                 let has_time = self.clock.as_ref().is_none_or(|c| c.flag_fallen(*side, *t).is_none());
                 let acted = self.game.act(*side, action, &self.rules, has_time)?;
+                // An action that changed the turn (a record's setup) hands the clock over with it.
+                let to_move = self.game.to_move();
+                if let Some(c) = self.clock.as_mut().filter(|c| c.turn().is_some_and(|s| s != to_move)) {
+                    c.hand_over(*t, to_move).map_err(Self::clock_err)?;
+                }
                 let ply = self.game.ply();
                 for (code, n) in acted.notes {
                     self.violations.push(Violation { ply, article: n.article, reason: code, detail: n.detail });

@@ -273,3 +273,72 @@ fn absurd_times_are_not_read_or_are_clamped_without_panics() {
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(1, "turn_lost".into(), "rfg 12.16".into())]);
 }
+
+/// (main time left, time spent, moves counted) per side, in ms, from the verdict's clock.
+fn clock_of(v: &GoVerdict) -> [(u64, u64, u32); 2] {
+    let c = v.clock.as_ref().expect("the record's times were checked");
+    [arbiter::Side::Black, arbiter::Side::White].map(|s| (c.side(s).main_ms, c.side(s).spent_ms, c.side(s).moves))
+}
+
+#[test]
+fn rfg_13_4_after_an_illegal_move_each_move_is_charged_to_its_maker() {
+    // Sudden death, 60 s. White's impossible move (on Black's stone) took 20 s; the record hands
+    // the turn to Black, whose clock shows the two minutes given for it (13.4b) less 5 s.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[40];B[cc]BL[165];W[gg]WL[35])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    // Black: 60 + 120 - 10 - 5; White: 20 s on the impossible move (not a move) + 5 s.
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (35_000, 25_000, 1)]);
+    // White spends 55 s on the impossible move and 4 s on the next: 1 s left, no flag (Black's
+    // 5 s are Black's).
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[1])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (1_000, 59_000, 1)]);
+    // White's time runs out on the move after: his flag, not Black's (rfg 11).
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[-1])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.ply, 4);
+    let r = reasons(&v);
+    assert_eq!(r[1], (4, "time_up".into(), "rfg 11".into()));
+    let c = v.clock.as_ref().unwrap();
+    assert_eq!(c.side(arbiter::Side::Black).flag_fell_at, None);
+    assert!(c.side(arbiter::Side::White).flag_fell_at.is_some());
+}
+
+#[test]
+fn rfg_13_4_the_offender_moving_again_keeps_his_clock_running() {
+    // White's impossible move after 20 s, then White's real move 5 s later: 25 s, one move.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[40];W[gg]WL[35];B[cc]BL[165])");
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (35_000, 25_000, 1)]);
+}
+
+#[test]
+fn rfg_13_2_a_wrong_colour_start_charges_white_for_the_first_move() {
+    let v = judge("(;SZ[9]TM[60];W[ee]WL[50];B[cc]BL[55];W[gg]WL[40])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
+    assert_eq!(clock_of(&v), [(55_000, 5_000, 1), (40_000, 20_000, 2)]);
+    // White's flag falls on his second move: White loses on time (rfg 11), Black's flag is up.
+    let v = judge("(;SZ[9]TM[60];W[ee]WL[50];B[cc]BL[55];W[gg]WL[-1])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.ply, 3);
+    assert_eq!(reasons(&v)[1], (3, "time_up".into(), "rfg 11".into()));
+    let c = v.clock.as_ref().unwrap();
+    assert_eq!(c.side(arbiter::Side::Black).flag_fell_at, None);
+    assert_eq!(c.side(arbiter::Side::White).flag_fell_at, Some(65_000));
+}
+
+#[test]
+fn rfg_13_2_wrong_colour_start_under_canadian_byoyomi_counts_whites_moves() {
+    // 10 s main time, then 2 moves in 20 s. White starts, both go into overtime: White's two
+    // Canadian moves complete his period, Black's one leaves one stone owed.
+    let v = judge("(;SZ[9]TM[10]OT[2/20 Canadian];W[ee]WL[15]OB[1];B[cc]BL[12]OB[1];W[gg]WL[10]OB[0])");
+    assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
+    let c = v.clock.as_ref().unwrap();
+    let w = c.side(arbiter::Side::White);
+    let b = c.side(arbiter::Side::Black);
+    assert_eq!((w.moves_left, w.period_left_ms), (2, 20_000), "White's period starts afresh");
+    assert_eq!((b.moves_left, b.period_left_ms), (1, 12_000));
+}
