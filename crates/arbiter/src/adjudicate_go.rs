@@ -18,8 +18,10 @@
 //! - **Setup mid-record** (`AB`/`AW`/`AE`/`PL` after the root) changes the position outside a
 //!   move: the referee takes the position as recorded and lists it (rfg 3.1: the position
 //!   changes by moves).
-//! - **Moves after the main game ended** (rfg 7.1: filling neutral points) are listed, not
-//!   played: the count is of the position the passes ended.
+//! - **Moves after the third pass** are the finishing phase (rfg 7.1: borders finished, neutral
+//!   points filled, in turn): played on the board before the count, untimed (the clocks stop,
+//!   commentary to 7.3); how they count is in [`crate::go_game`]. A move on a point in seki is
+//!   listed and not played (7.1: not filled), the turn going on as after an illegal move.
 //! - **`RE[]`** is an event only where the position cannot show it (resignation, time,
 //!   forfeit) and only if the game is still on; a stated score or draw is compared with the count.
 //! - **Dead stones**: the players' agreement (rfg 7.2) is the one given (`shinpan check --dead`),
@@ -261,15 +263,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         }
         let side = Side::from(c);
         let mv = p.map_or(Move::Pass, Move::Play);
-        if r.game().passes_ended(r.rules().go.as_ref().expect("a Go ruleset")) {
-            findings.push(Violation {
-                ply,
-                article: passes_to_end.article.clone(),
-                reason: "move_after_main_game".into(),
-                detail: format!("{} {}: the main game ended by passes; the count is of that position", c.name(), text(mv)),
-            });
-            continue;
-        }
+        // rfg 7.1: after the third pass the partners fill in turn, the clocks stopped (7.3 comm.).
+        let finishing = r.game().passes_ended(go_rules_of(r.rules()));
         // A per-move byo-yomi that runs out passes the turn (rfg 12.16) under this ruleset.
         let byoyomi_passes = |r: &Referee<GoGame>, s: Side| {
             turn_passes && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }))
@@ -277,7 +272,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         // The opponent moving again is read as a lost turn only when the side to move was
         // already in byo-yomi; otherwise it is two moves in a row (rfg 11).
         let in_byoyomi = |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
-        if side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
+        if !finishing && side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
                 t = t.max(f);
@@ -304,7 +299,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             }
         }
         let mut late = false;
-        if let Some(clk) = r.clock() {
+        if let Some(clk) = r.clock().filter(|_| !finishing) {
             let (left, count) = match side {
                 Side::Black => (node.black_time, node.black_periods),
                 Side::White => (node.white_time, node.white_periods),
@@ -331,7 +326,9 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         let before = r.violations().len();
         let answer = r.submit(Event::Move { t, mv: GoMove(mv), side: Some(side) });
         let illegal = r.violations()[before..].iter().any(|v| v.reason == "illegal_move");
-        last_illegal = illegal.then_some(side);
+        let refused = matches!(answer, Answer::Refused { .. });
+        // A refused filling move (a point in seki) is not played; the record's turn goes on.
+        last_illegal = (illegal || (finishing && refused)).then_some(side);
         for v in &r.violations()[before..] {
             let mut v = v.clone();
             v.ply = ply;
@@ -342,10 +339,11 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             findings.push(v);
         }
         if let Answer::Refused { reason } = answer {
+            let seki = finishing && p.is_some_and(|p| r.game().in_seki(p));
             findings.push(Violation {
                 ply,
                 article: passes_to_end.article.clone(),
-                reason: "impossible_move".into(),
+                reason: if seki { "seki_point_filled" } else { "impossible_move" }.into(),
                 detail: format!("{} {}: {reason}", c.name(), text(mv)),
             });
         }

@@ -57,6 +57,11 @@ pub trait Game: Clone + Debug {
     fn forfeit_turn(&mut self) -> bool {
         false
     }
+    /// The play left has no clock (Go after the third pass: commentary to rfg 7.3). The referee
+    /// stops the clock when this becomes true; moves then take no time.
+    fn clocks_stopped(&self, _rules: &Ruleset) -> bool {
+        false
+    }
     /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
     /// game unchanged when it returns `Err`.
     fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
@@ -563,10 +568,14 @@ impl<G: Game> Referee<G> {
         }
         let mut flag = None;
         let mut took = t.saturating_sub(self.last_move_t.or(self.started_at).unwrap_or(t));
-        if let Some(c) = &mut self.clock {
+        let untimed = self.game.clocks_stopped(&self.rules);
+        if let Some(c) = self.clock.as_mut().filter(|_| !untimed) {
             let pressed = c.press(t).map_err(Self::clock_err)?;
             flag = pressed.flag_fell_at;
             took = pressed.elapsed_ms;
+        } else if let Some(c) = &mut self.clock {
+            c.observe(t).map_err(Self::clock_err)?;
+            took = 0;
         }
         self.times.push(took);
         self.last_move_t = Some(t);
@@ -578,6 +587,11 @@ impl<G: Game> Referee<G> {
         }
         let played = self.game.play(mv, &self.rules);
         let ply = self.game.ply();
+        if !untimed && self.game.clocks_stopped(&self.rules)
+            && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused()) {
+                // Cannot fail: the clock was just pressed at `t`.
+                c.pause(t).map_err(Self::clock_err)?;
+            }
         if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
             self.flag_reported[mover.index()] = Some(f);
             self.violations.push(Violation {

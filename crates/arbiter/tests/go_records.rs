@@ -173,12 +173,79 @@ fn rfg_3_1_setup_in_the_middle_of_a_record_is_taken_and_listed() {
 }
 
 #[test]
-fn rfg_7_1_moves_after_the_third_pass_are_listed_not_counted() {
+fn rfg_7_1_moves_after_the_third_pass_are_played_before_the_count() {
+    // White puts a stone into Black's area after the passes; agreed dead with B4, it is Black's
+    // prisoner on Black's territory (rfg 8.2, commentary to 7.2): 10 + 2 = 12 against 11.5.
     let after = FINISHED.replace(";B[])", ";B[];W[ae])");
-    let v = judge_dead(&after, Some(&["B4"]));
-    assert_eq!(v.verdict.reason, Some(Reason::Score));
-    assert_eq!(reasons(&v), vec![(16, "move_after_main_game".into(), "rfg 7.1".into())]);
-    assert_eq!(v.score.unwrap().white.total, 11.5);
+    let v = judge_dead(&after, Some(&["B4", "A1"]));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.black.prisoners, s.white.total), (10, 2, 11.5));
+    assert_eq!(v.verdict.ply, 16);
+}
+
+#[test]
+fn rfg_7_1_captures_while_filling_are_prisoners_and_own_stones_take_territory() {
+    // Black takes B4 by filling around it: one prisoner (rfg 9.2b), three own stones on his
+    // territory take three free points of it (9.2a): 7 + 1 = 8, where agreeing it dead gave 11.
+    let after = FINISHED.replace(";B[])", ";B[];W[];B[ab];W[];B[ba];W[];B[bc])");
+    let v = judge(&after);
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.black.prisoners, s.black.total), (7, 1, 8.0));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
+}
+
+#[test]
+fn rfg_7_3_after_the_third_pass_the_clocks_stop() {
+    // Black's filling move shows -10 s left: no flag, the clocks stopped at the third pass.
+    let v = judge("(;SZ[5]KM[6.5]TM[60];B[cc]BL[50];W[]WL[50];B[]BL[40];W[]WL[40];B[aa]BL[-10])");
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert_eq!(v.score.unwrap().black.territory, 23);
+    let c = v.clock.unwrap();
+    assert!(c.is_paused());
+    assert_eq!(c.side(arbiter::Side::Black).main_ms, 40_000);
+    // The same time left before the passes is a flag (rfg 11).
+    let v = judge("(;SZ[5]KM[6.5]TM[60];B[cc]BL[50];W[]WL[50];B[aa]BL[-10])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+}
+
+/// SGF root setup for a diagram (`X` black, `O` white; first line the top row).
+fn setup(diagram: &str) -> String {
+    let (mut ab, mut aw) = (String::new(), String::new());
+    for (y, line) in diagram.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+            match ch {
+                'X' => ab.push_str(&pt),
+                'O' => aw.push_str(&pt),
+                _ => {}
+            }
+        }
+    }
+    format!("AB{ab}AW{aw}")
+}
+
+#[test]
+fn rfg_7_1_a_point_in_seki_is_not_filled() {
+    // rfg 6.1a seki without eyes: D1 and D2 are shared liberties. White fills D1 after the
+    // passes: listed, not played; the record goes on with Black.
+    let seki = setup(
+        "...OX..
+         ...OX..
+         ...OX..
+         OOOOXXX
+         OOXXOXX
+         OXX.OOX
+         OXX.OOX",
+    );
+    let v = judge_dead(&format!("(;SZ[7]KM[0.5]{seki};B[];W[];B[];W[dg];B[];W[])"), Some(&[]));
+    assert_eq!(reasons(&v), vec![(4, "seki_point_filled".into(), "rfg 7.1".into())]);
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.white.territory), (6, 9));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
 }
 
 #[test]
