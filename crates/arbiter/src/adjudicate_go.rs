@@ -370,6 +370,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
     // The stated result.
     let stated = g.result.as_deref().and_then(stated);
     let go_rules = r.rules().go.clone().expect("a Go ruleset");
+    // The stated result already shown false by the record's times (one finding is enough).
+    let mut refuted = false;
     if r.outcome().is_none() {
         ended_at = Some(end_ply);
         let decide = |result, reason, article: &str| Event::Decision {
@@ -380,10 +382,17 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             Some(Stated::Resign(w)) => {
                 r.submit(Event::Resign { t, side: w.flip() });
             }
-            Some(Stated::Time(w)) => {
-                let art = r.rules().articles.time_up.clone();
-                r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
-            }
+            Some(Stated::Time(w)) => match time_loss_refuted(g, &r, w.flip()) {
+                // The record's own times and turns rule the stated time loss out.
+                Some((article, detail)) => {
+                    refuted = true;
+                    findings.push(Violation { ply: end_ply, article, reason: "false_result".into(), detail });
+                }
+                None => {
+                    let art = r.rules().articles.time_up.clone();
+                    r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
+                }
+            },
             Some(Stated::Forfeit(w)) => {
                 r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, "rfg 11"));
             }
@@ -409,7 +418,9 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
     for v in r.violations()[taken..].iter().filter(|v| v.reason != "score") {
         violations.push(Violation { ply: end_ply, ..v.clone() });
     }
-    if let (Some(st), Some(o)) = (&stated, r.outcome()) {
+    if refuted {
+        // Listed above.
+    } else if let (Some(st), Some(o)) = (&stated, r.outcome()) {
         let stated_result = match st {
             Stated::Resign(w) | Stated::Time(w) | Stated::Forfeit(w) | Stated::Score(Some(w)) => GameResult::win(*w),
             Stated::Score(None) => GameResult::Draw,
@@ -490,6 +501,37 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         },
     };
     Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
+}
+
+/// A stated time loss by `loser` (`RE[..+T]`) that a record with times rules out, with the
+/// article and why. Time left at the loser's last move refutes nothing (the flag falls while
+/// he thinks on the next one); but only the running clock's flag falls (rfg 12.1: one clock
+/// runs at a time), so the loser must be the side to move, and after the third pass the clocks
+/// are stopped (commentary to rfg 7.3). `None` without checked times.
+fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(String, String)> {
+    let clock = r.clock()?;
+    let name = Color::from(loser).name();
+    if r.game().passes_ended(go_rules_of(r.rules())) || clock.is_paused() {
+        let art = go_rules_of(r.rules()).passes_to_end.article.clone();
+        return Some((art, format!("{name} is said to have lost on time, but the main game ended by passes and the clocks stopped")));
+    }
+    if r.game().to_move() == loser {
+        return None;
+    }
+    let last = g.moves().enumerate().filter(|(_, (_, c, _))| Side::from(*c) == loser).last();
+    let detail = match last {
+        Some((k, (i, _, _))) => {
+            let n = &g.nodes[i];
+            let left = if loser == Side::Black { n.black_time } else { n.white_time };
+            format!(
+                "{name} is said to have lost on time, but {name} made a later move (ply {}, {} s left) and the opponent was to move: {name}'s clock was not running",
+                k + 1,
+                left.map_or("?".into(), |l| format!("{l}"))
+            )
+        }
+        None => format!("{name} is said to have lost on time, but {name} was not to move: {name}'s clock was not running"),
+    };
+    Some(("rfg 12.1".into(), detail))
 }
 
 /// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.

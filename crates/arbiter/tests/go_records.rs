@@ -409,3 +409,35 @@ fn rfg_13_2_wrong_colour_start_under_canadian_byoyomi_counts_whites_moves() {
     assert_eq!((w.moves_left, w.period_left_ms), (2, 20_000), "White's period starts afresh");
     assert_eq!((b.moves_left, b.period_left_ms), (1, 12_000));
 }
+
+#[test]
+fn rfg_11_a_time_loss_stated_with_time_left_at_the_last_move_stands() {
+    // Black had 10 s at his last move and is to move: his flag fell while thinking (rfg 11).
+    let v = judge("(;SZ[9]TM[60]RE[W+T];B[ee]BL[50];W[cc]WL[40];B[gg]BL[10];W[cg]WL[30])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn rfg_12_1_a_time_loss_by_the_player_who_moved_last_is_false() {
+    // RE[B+T]: White lost on time — but White made the last move; Black's clock was running.
+    let v = judge("(;SZ[9]TM[60]RE[B+T];B[ee]BL[50];W[cc]WL[40];B[gg]BL[10];W[cg]WL[30])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished, "a refuted RE[] decides nothing");
+    assert_eq!(reasons(&v), vec![(4, "false_result".into(), "rfg 12.1".into())]);
+    assert!(v.verdict.violations[0].detail.contains("ply 4, 30 s left"), "{}", v.verdict.violations[0].detail);
+    // After a wrong-colour start the turns shift with it: White began, so after four moves
+    // White is to move and RE[B+T] (White flagged) stands, RE[W+T] does not.
+    let wrong = "(;SZ[9]TM[60]RE[B+T];W[ee]WL[50];B[cc]BL[40];W[gg]WL[10];B[cg]BL[30])";
+    let v = judge(wrong);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    let v = judge(&wrong.replace("RE[B+T]", "RE[W+T]"));
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert!(reasons(&v).contains(&(4, "false_result".into(), "rfg 12.1".into())), "{:?}", reasons(&v));
+}
+
+#[test]
+fn rfg_7_3_no_time_loss_once_the_passes_stopped_the_clocks() {
+    let v = judge("(;SZ[5]KM[6.5]TM[60]RE[W+T];B[cc]BL[50];W[]WL[50];B[]BL[40];W[]WL[40])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert_eq!(reasons(&v), vec![(4, "false_result".into(), "rfg 7.1".into())]);
+}
