@@ -234,6 +234,8 @@ pub struct Referee<G: Game> {
     times: Vec<u64>,
     /// Timestamp of the previous move (or of the start).
     last_move_t: Option<u64>,
+    /// The clock was stopped because the game's play left is untimed (Go after the third pass).
+    stopped_by_game: bool,
 }
 
 /// A comparable summary of the state, for replay checks and for clients.
@@ -269,6 +271,7 @@ impl<G: Game> Referee<G> {
             log: Vec::new(),
             times: Vec::new(),
             last_move_t: None,
+            stopped_by_game: false,
         }
     }
 
@@ -407,6 +410,7 @@ impl<G: Game> Referee<G> {
             violations: self.violations.len(),
             times: self.times.len(),
             last_move_t: self.last_move_t,
+            stopped_by_game: self.stopped_by_game,
         }
     }
 
@@ -422,6 +426,7 @@ impl<G: Game> Referee<G> {
         self.violations.truncate(s.violations);
         self.times.truncate(s.times);
         self.last_move_t = s.last_move_t;
+        self.stopped_by_game = s.stopped_by_game;
     }
 
     fn clock_err(e: ClockError) -> String {
@@ -591,6 +596,7 @@ impl<G: Game> Referee<G> {
             && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused()) {
                 // Cannot fail: the clock was just pressed at `t`.
                 c.pause(t).map_err(Self::clock_err)?;
+                self.stopped_by_game = true;
             }
         if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
             self.flag_reported[mover.index()] = Some(f);
@@ -846,6 +852,21 @@ impl<G: Game> Referee<G> {
                 self.game.restore(*ply);
                 self.times.truncate(*ply);
                 self.pending.retain(|p| p.ply <= *ply);
+                // The clock follows the restored position: its side to move, and running again
+                // if the game had stopped it (a restore to before Go's third pass).
+                let to_move = self.game.to_move();
+                let restart = self.stopped_by_game && !self.game.clocks_stopped(&self.rules);
+                if let Some(c) = &mut self.clock {
+                    if c.turn().is_some_and(|s| s != to_move) {
+                        c.hand_over(t, to_move).map_err(Self::clock_err)?;
+                    }
+                    if restart && c.is_paused() {
+                        c.resume(t).map_err(Self::clock_err)?;
+                    }
+                }
+                if restart {
+                    self.stopped_by_game = false;
+                }
                 Ok(())
             }
             Decision::BothFlagsDown => self.both_flags(t),
@@ -946,4 +967,5 @@ struct Saved {
     violations: usize,
     times: usize,
     last_move_t: Option<u64>,
+    stopped_by_game: bool,
 }

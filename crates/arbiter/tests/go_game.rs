@@ -129,6 +129,23 @@ fn rfg_7_1_after_the_third_pass_the_partners_fill_in_turn_and_the_clocks_stop() 
 }
 
 #[test]
+fn rfg_13_4_a_restore_to_before_the_passes_restarts_the_clock_for_the_side_to_move() {
+    let mut r = seki_finishing();
+    assert!(r.clock().unwrap().is_paused());
+    // The arbiter restores the position after the first pass (rfg 13.4a, 12.14): White to move,
+    // his clock running again from the decision.
+    assert_eq!(r.submit(Event::Decision { t: 10 * S, decision: Decision::Restore { ply: 1 } }), Answer::Accepted);
+    let c = r.clock().unwrap();
+    assert!(!c.is_paused());
+    assert_eq!((c.turn(), r.game().to_move()), (Some(Side::White), Side::White));
+    assert_eq!(r.submit(mv(15 * S, "pass")), Answer::Accepted);
+    assert_eq!(r.clock().unwrap().side(Side::White).spent_ms, S + 5 * S, "his first pass and this one");
+    // Two more passes end the main game again and stop the clock.
+    play_all(&mut r, 15 * S, &["pass", "pass"]);
+    assert!(r.clock().unwrap().is_paused());
+}
+
+#[test]
 fn rfg_7_1_points_in_seki_are_not_filled() {
     let mut r = seki_finishing();
     // White to move: D1 and D2 are the seki's shared liberties (rfg 7.1: not filled).
