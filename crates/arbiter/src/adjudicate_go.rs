@@ -524,7 +524,7 @@ fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(S
             let n = &g.nodes[i];
             let left = if loser == Side::Black { n.black_time } else { n.white_time };
             format!(
-                "{name} is said to have lost on time, but {name} made a later move (ply {}, {} s left) and the opponent was to move: {name}'s clock was not running",
+                "{name} is said to have lost on time, but {name} made the last move (ply {}, {} s left) and the opponent was to move: {name}'s clock was not running",
                 k + 1,
                 left.map_or("?".into(), |l| format!("{l}"))
             )
