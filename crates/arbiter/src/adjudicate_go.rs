@@ -18,8 +18,10 @@
 //! - **Setup mid-record** (`AB`/`AW`/`AE`/`PL` after the root) changes the position outside a
 //!   move: the referee takes the position as recorded and lists it (rfg 3.1: the position
 //!   changes by moves).
-//! - **Moves after the main game ended** (rfg 7.1: filling neutral points) are listed, not
-//!   played: the count is of the position the passes ended.
+//! - **Moves after the third pass** are the finishing phase (rfg 7.1: borders finished, neutral
+//!   points filled, in turn): played on the board before the count, untimed (the clocks stop,
+//!   commentary to 7.3); how they count is in [`crate::go_game`]. A move on a point in seki is
+//!   listed and not played (7.1: not filled), the turn going on as after an illegal move.
 //! - **`RE[]`** is an event only where the position cannot show it (resignation, time,
 //!   forfeit) and only if the game is still on; a stated score or draw is compared with the count.
 //! - **Dead stones**: the players' agreement (rfg 7.2) is the one given (`shinpan check --dead`),
@@ -31,7 +33,10 @@
 //!   took, and the referee's clock judges it. A flag in main time (sudden death) loses (rfg 11,
 //!   12.10); N moves not made in T loses (rfg 12.15); a per-move byo-yomi run out passes the turn
 //!   (rfg 12.16 commentary): a record that shows the opponent moving again there is no two moves
-//!   in a row, and a move the record shows after the byo-yomi ran out is listed. Without `TM`,
+//!   in a row, and a move the record shows after the byo-yomi ran out is listed. Each move is
+//!   charged to the colour the record gives it: where the record hands the turn on (after an
+//!   illegal move, rfg 13.4 and 12.14; a wrong-colour start, 13.2), the clock goes over with the
+//!   turn, the offender charged what his illegal move took (not counted as a move). Without `TM`,
 //!   with an `OT` not read, or with a move lacking its time left, times are not checked.
 //!
 //! Plies are record plies: every recorded move counts, illegal ones included.
@@ -67,6 +72,8 @@ pub struct GoVerdict {
     pub score: Option<Score>,
     /// The stones counted dead.
     pub dead: Vec<Point>,
+    /// The clock after the last move, when the record's times were checked.
+    pub clock: Option<Clock>,
 }
 
 fn go_rules_of(rules: &Ruleset) -> &crate::ruleset::GoRules {
@@ -256,15 +263,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         }
         let side = Side::from(c);
         let mv = p.map_or(Move::Pass, Move::Play);
-        if r.game().passes_ended(r.rules().go.as_ref().expect("a Go ruleset")) {
-            findings.push(Violation {
-                ply,
-                article: passes_to_end.article.clone(),
-                reason: "move_after_main_game".into(),
-                detail: format!("{} {}: the main game ended by passes; the count is of that position", c.name(), text(mv)),
-            });
-            continue;
-        }
+        // rfg 7.1: after the third pass the partners fill in turn, the clocks stopped (7.3 comm.).
+        let finishing = r.game().passes_ended(go_rules_of(r.rules()));
         // A per-move byo-yomi that runs out passes the turn (rfg 12.16) under this ruleset.
         let byoyomi_passes = |r: &Referee<GoGame>, s: Side| {
             turn_passes && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }))
@@ -272,7 +272,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         // The opponent moving again is read as a lost turn only when the side to move was
         // already in byo-yomi; otherwise it is two moves in a row (rfg 11).
         let in_byoyomi = |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
-        if side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
+        if !finishing && side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
                 t = t.max(f);
@@ -299,7 +299,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             }
         }
         let mut late = false;
-        if let Some(clk) = r.clock() {
+        if let Some(clk) = r.clock().filter(|_| !finishing) {
             let (left, count) = match side {
                 Side::Black => (node.black_time, node.black_periods),
                 Side::White => (node.white_time, node.white_periods),
@@ -326,7 +326,9 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         let before = r.violations().len();
         let answer = r.submit(Event::Move { t, mv: GoMove(mv), side: Some(side) });
         let illegal = r.violations()[before..].iter().any(|v| v.reason == "illegal_move");
-        last_illegal = illegal.then_some(side);
+        let refused = matches!(answer, Answer::Refused { .. });
+        // A refused filling move (a point in seki) is not played; the record's turn goes on.
+        last_illegal = (illegal || (finishing && refused)).then_some(side);
         for v in &r.violations()[before..] {
             let mut v = v.clone();
             v.ply = ply;
@@ -337,10 +339,11 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             findings.push(v);
         }
         if let Answer::Refused { reason } = answer {
+            let seki = finishing && p.is_some_and(|p| r.game().in_seki(p));
             findings.push(Violation {
                 ply,
                 article: passes_to_end.article.clone(),
-                reason: "impossible_move".into(),
+                reason: if seki { "seki_point_filled" } else { "impossible_move" }.into(),
                 detail: format!("{} {}: {reason}", c.name(), text(mv)),
             });
         }
@@ -367,6 +370,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
     // The stated result.
     let stated = g.result.as_deref().and_then(stated);
     let go_rules = r.rules().go.clone().expect("a Go ruleset");
+    // The stated result already shown false by the record's times (one finding is enough).
+    let mut refuted = false;
     if r.outcome().is_none() {
         ended_at = Some(end_ply);
         let decide = |result, reason, article: &str| Event::Decision {
@@ -377,10 +382,17 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             Some(Stated::Resign(w)) => {
                 r.submit(Event::Resign { t, side: w.flip() });
             }
-            Some(Stated::Time(w)) => {
-                let art = r.rules().articles.time_up.clone();
-                r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
-            }
+            Some(Stated::Time(w)) => match time_loss_refuted(g, &r, w.flip()) {
+                // The record's own times and turns rule the stated time loss out.
+                Some((article, detail)) => {
+                    refuted = true;
+                    findings.push(Violation { ply: end_ply, article, reason: "false_result".into(), detail });
+                }
+                None => {
+                    let art = r.rules().articles.time_up.clone();
+                    r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
+                }
+            },
             Some(Stated::Forfeit(w)) => {
                 r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, "rfg 11"));
             }
@@ -406,7 +418,9 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
     for v in r.violations()[taken..].iter().filter(|v| v.reason != "score") {
         violations.push(Violation { ply: end_ply, ..v.clone() });
     }
-    if let (Some(st), Some(o)) = (&stated, r.outcome()) {
+    if refuted {
+        // Listed above.
+    } else if let (Some(st), Some(o)) = (&stated, r.outcome()) {
         let stated_result = match st {
             Stated::Resign(w) | Stated::Time(w) | Stated::Forfeit(w) | Stated::Score(Some(w)) => GameResult::win(*w),
             Stated::Score(None) => GameResult::Draw,
@@ -486,7 +500,38 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             cycles: Some(cycles),
         },
     };
-    Ok(GoVerdict { verdict, score, dead: counted_dead })
+    Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
+}
+
+/// A stated time loss by `loser` (`RE[..+T]`) that a record with times rules out, with the
+/// article and why. Time left at the loser's last move refutes nothing (the flag falls while
+/// he thinks on the next one); but only the running clock's flag falls (rfg 12.1: one clock
+/// runs at a time), so the loser must be the side to move, and after the third pass the clocks
+/// are stopped (commentary to rfg 7.3). `None` without checked times.
+fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(String, String)> {
+    let clock = r.clock()?;
+    let name = Color::from(loser).name();
+    if r.game().passes_ended(go_rules_of(r.rules())) || clock.is_paused() {
+        let art = go_rules_of(r.rules()).passes_to_end.article.clone();
+        return Some((art, format!("{name} is said to have lost on time, but the main game ended by passes and the clocks stopped")));
+    }
+    if r.game().to_move() == loser {
+        return None;
+    }
+    let last = g.moves().enumerate().filter(|(_, (_, c, _))| Side::from(*c) == loser).last();
+    let detail = match last {
+        Some((k, (i, _, _))) => {
+            let n = &g.nodes[i];
+            let left = if loser == Side::Black { n.black_time } else { n.white_time };
+            format!(
+                "{name} is said to have lost on time, but {name} made the last move (ply {}, {} s left) and the opponent was to move: {name}'s clock was not running",
+                k + 1,
+                left.map_or("?".into(), |l| format!("{l}"))
+            )
+        }
+        None => format!("{name} is said to have lost on time, but {name} was not to move: {name}'s clock was not running"),
+    };
+    Some(("rfg 12.1".into(), detail))
 }
 
 /// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.

@@ -259,18 +259,36 @@ impl Clock {
         }
         self.tick(t)?;
         let e = self.elapsed(t);
-        let flag = self.charge(side, e, t);
+        let flag = self.charge(side, e, t, true);
         self.begin_turn(t, side.flip());
         Ok(MoveTime { side, elapsed_ms: e, flag_fell_at: flag })
     }
 
-    /// Charges a move of `e` ms ending at `t`; returns the flag instant if the move overran.
-    fn charge(&mut self, side: Side, e: u64, t: u64) -> Option<u64> {
+    /// The turn goes to `to` at `t` without a completed move (a record that hands the turn on
+    /// after an illegal move, rfg 13.4 and 12.14; a game started by the wrong colour, rfg 13.2):
+    /// the running side is charged the time he used, as for a move but not counted as one (a
+    /// Canadian period still owes its moves). Nothing happens if `to` already has the turn.
+    pub fn hand_over(&mut self, t: u64, to: Side) -> Result<Option<u64>, ClockError> {
+        let side = self.turn.ok_or(ClockError::NotStarted)?;
+        if side == to {
+            return Ok(None);
+        }
+        // Also while paused (an arbiter's correction): the new turn's clock runs on resume.
+        self.tick(t)?;
+        let e = self.elapsed(t);
+        let flag = self.charge(side, e, t, false);
+        self.begin_turn(t, to);
+        Ok(flag)
+    }
+
+    /// Charges a move of `e` ms ending at `t` (`counted`: a completed move); returns the flag
+    /// instant if the move overran.
+    fn charge(&mut self, side: Side, e: u64, t: u64, counted: bool) -> Option<u64> {
         let budget = self.budget(side);
         let tc = self.settings[side.index()];
         let s = &mut self.sides[side.index()];
         s.spent_ms += e;
-        s.moves += 1;
+        s.moves += counted as u32;
         if s.flag_fell_at.is_some() {
             return s.flag_fell_at;
         }
@@ -298,7 +316,7 @@ impl Clock {
             }
             Overtime::Canadian { moves, period_ms } => {
                 s.period_left_ms -= over;
-                s.moves_left -= 1;
+                s.moves_left -= counted as u32;
                 if s.moves_left == 0 {
                     s.moves_left = moves;
                     s.period_left_ms = period_ms;

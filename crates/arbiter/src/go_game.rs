@@ -1,6 +1,22 @@
 //! Go under the referee: [`GoGame`] implements [`Game`] with the `go` rules crate — play or
 //! pass, the end after the ruleset's consecutive passes (rfg 7.1), cycles (rfg 6.3), dead-stone
 //! marking and agreement (rfg 7.2) and counting (rfg 8–10).
+//!
+//! **The finishing phase** (rfg 7.1): after the third pass the main game is over, the clocks stop
+//! (commentary to 7.3) and the partners, in turn, finish the borders and fill the neutral points,
+//! with the moves inside territories that this makes obviously necessary, and fill the kos
+//! (7.2). Those moves follow the rules of play (5.1, 5.2) and are played on the board before the
+//! count; the referee cannot tell a neutral point from territory before the dead stones are
+//! agreed (8.1 turns on life), and rfg 7.2 settles disputed moves on another board, so any legal
+//! move is accepted — except on a point in seki, which is not filled (7.1): refused in both modes.
+//! The count is of the board as filled, by 8–9 as they stand:
+//! - stones captured while filling are prisoners (3.3, 9.2b);
+//! - a stone put inside one's own territory takes a free point of it (9.2a counts free points);
+//! - a stone put inside the opponent's territory is, once agreed dead, his prisoner on his
+//!   territory (8.2, commentary to 7.2) — a point's swing against its maker;
+//! - a neutral point filled was nobody's (8.3) and stays so.
+//!
+//! Dead stones may be marked at any time in the finishing phase; a move withdraws a proposal.
 
 use crate::outcome::{End, GameResult, Reason};
 use crate::referee::{Acted, Fault, Game, Played};
@@ -94,6 +110,8 @@ pub struct GoGame {
     forfeits: Vec<usize>,
     /// Position edits ([`GoAction::Setup`]): the ply they came at and the board and turn after.
     edits: Vec<(usize, go::Board, Color)>,
+    /// The ply of the pass that ended the main game (rfg 7.1), once it has.
+    main_ended: Option<usize>,
     /// The current dead-stone proposal and who made it.
     proposal: Option<(Side, Vec<Point>)>,
     /// The count the game ended with.
@@ -104,7 +122,15 @@ impl GoGame {
     /// A game from `start` (even or handicap, see `go::Game`). The go crate's own pass count
     /// and komi are not used: the ruleset's are (rfg 7.1, 9.3).
     pub fn new(start: go::Game) -> GoGame {
-        GoGame { start: start.clone(), game: start, forfeits: Vec::new(), edits: Vec::new(), proposal: None, score: None }
+        GoGame {
+            start: start.clone(),
+            game: start,
+            forfeits: Vec::new(),
+            edits: Vec::new(),
+            main_ended: None,
+            proposal: None,
+            score: None,
+        }
     }
     /// An even game on an empty `size`×`size` board.
     pub fn even(size: u8) -> Result<GoGame, go::GameError> {
@@ -125,9 +151,28 @@ impl GoGame {
         self.proposal.as_ref().map(|(s, p)| (*s, p.as_slice()))
     }
 
-    /// Has the main game ended by consecutive passes (rfg 7.1)?
+    /// Has the main game ended by consecutive passes (rfg 7.1)? Stays so through the finishing
+    /// phase's filling moves.
     pub fn passes_ended(&self, rules: &GoRules) -> bool {
-        self.game.consecutive_passes() >= rules.passes_to_end.rule
+        self.main_ended.is_some() || self.game.consecutive_passes() >= rules.passes_to_end.rule
+    }
+
+    /// The ply of the pass that ended the main game, once it has (rfg 7.1).
+    pub fn main_ended_at(&self) -> Option<usize> {
+        self.main_ended
+    }
+
+    /// Is `p` a point in seki: empty, between both colours, and neither side can fill it
+    /// without putting its own chain into atari (or at all)? The same test as the count's seki
+    /// (rfg 6.1a, 8.1 commentary).
+    pub fn in_seki(&self, p: Point) -> bool {
+        let b = self.board();
+        if !b.contains(p) || b.get(p).is_some() {
+            return false;
+        }
+        let touches = |c: Color| b.neighbours(p).any(|q| b.get(q) == Some(c));
+        let blocked = |c: Color| !b.is_legal(c, p) || b.liberties_after(c, p, 2) < 2;
+        touches(Color::Black) && touches(Color::White) && blocked(Color::Black) && blocked(Color::White)
     }
 
     fn go_rules(rules: &Ruleset) -> Result<&GoRules, String> {
@@ -151,12 +196,14 @@ impl Game for GoGame {
 
     fn judge(&self, mv: &GoMove, rules: &Ruleset) -> Result<Option<Fault>, String> {
         let go_rules = Self::go_rules(rules)?;
-        if self.passes_ended(go_rules) {
-            return Err(format!(
-                "the main game ended after {} passes ({}): mark the dead stones",
-                go_rules.passes_to_end.rule, go_rules.passes_to_end.article
-            ));
-        }
+        if let (true, Move::Play(p)) = (self.passes_ended(go_rules), mv.0)
+            && self.in_seki(p) {
+                return Err(format!(
+                    "{} is a point in seki: after the main game ended, points in seki are not filled ({})",
+                    p.to_gtp(),
+                    go_rules.passes_to_end.article
+                ));
+            }
         match self.game.check(mv.0) {
             Ok(()) => Ok(None),
             Err(go::IllegalMove::OffBoard(p)) => Err(format!("{} is off the {}×{0} board", p.to_gtp(), self.board().size())),
@@ -174,6 +221,9 @@ impl Game for GoGame {
             unreachable!("judge accepted {:?}: {e}", mv.0);
         }
         self.proposal = None;
+        if self.main_ended.is_none() && self.game.consecutive_passes() >= rules.go.as_ref().map_or(u32::MAX, |g| g.passes_to_end.rule) {
+            self.main_ended = Some(self.game.ply());
+        }
         // rfg 6.3: the whole-board position repeated; the ruleset says what the arbiter rules.
         let end = match (self.game.cycles().get(cycles), &rules.go) {
             (Some(_), Some(g)) => Some(End {
@@ -207,12 +257,18 @@ impl Game for GoGame {
             }
         }
         self.game = g;
+        self.main_ended = self.main_ended.filter(|&e| e <= ply);
         self.proposal = None;
     }
 
     fn still_illegal(&self, _: Side) -> Option<Fault> {
         // An illegal Go move never stands (rfg 13.4 restores the position).
         None
+    }
+
+    fn clocks_stopped(&self, rules: &Ruleset) -> bool {
+        // Commentary to rfg 7.3: after the three passes the clocks stop.
+        Self::go_rules(rules).is_ok_and(|g| self.passes_ended(g))
     }
 
     fn forfeit_turn(&mut self) -> bool {

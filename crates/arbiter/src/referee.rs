@@ -57,6 +57,11 @@ pub trait Game: Clone + Debug {
     fn forfeit_turn(&mut self) -> bool {
         false
     }
+    /// The play left has no clock (Go after the third pass: commentary to rfg 7.3). The referee
+    /// stops the clock when this becomes true; moves then take no time.
+    fn clocks_stopped(&self, _rules: &Ruleset) -> bool {
+        false
+    }
     /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
     /// game unchanged when it returns `Err`.
     fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
@@ -229,6 +234,8 @@ pub struct Referee<G: Game> {
     times: Vec<u64>,
     /// Timestamp of the previous move (or of the start).
     last_move_t: Option<u64>,
+    /// The clock was stopped because the game's play left is untimed (Go after the third pass).
+    stopped_by_game: bool,
 }
 
 /// A comparable summary of the state, for replay checks and for clients.
@@ -264,6 +271,7 @@ impl<G: Game> Referee<G> {
             log: Vec::new(),
             times: Vec::new(),
             last_move_t: None,
+            stopped_by_game: false,
         }
     }
 
@@ -402,6 +410,7 @@ impl<G: Game> Referee<G> {
             violations: self.violations.len(),
             times: self.times.len(),
             last_move_t: self.last_move_t,
+            stopped_by_game: self.stopped_by_game,
         }
     }
 
@@ -417,6 +426,7 @@ impl<G: Game> Referee<G> {
         self.violations.truncate(s.violations);
         self.times.truncate(s.times);
         self.last_move_t = s.last_move_t;
+        self.stopped_by_game = s.stopped_by_game;
     }
 
     fn clock_err(e: ClockError) -> String {
@@ -474,6 +484,11 @@ impl<G: Game> Referee<G> {
                 }
                 let has_time = self.clock.as_ref().is_none_or(|c| c.flag_fallen(*side, *t).is_none());
                 let acted = self.game.act(*side, action, &self.rules, has_time)?;
+                // An action that changed the turn (a record's setup) hands the clock over with it.
+                let to_move = self.game.to_move();
+                if let Some(c) = self.clock.as_mut().filter(|c| c.turn().is_some_and(|s| s != to_move)) {
+                    c.hand_over(*t, to_move).map_err(Self::clock_err)?;
+                }
                 let ply = self.game.ply();
                 for (code, n) in acted.notes {
                     self.violations.push(Violation { ply, article: n.article, reason: code, detail: n.detail });
@@ -558,10 +573,14 @@ impl<G: Game> Referee<G> {
         }
         let mut flag = None;
         let mut took = t.saturating_sub(self.last_move_t.or(self.started_at).unwrap_or(t));
-        if let Some(c) = &mut self.clock {
+        let untimed = self.game.clocks_stopped(&self.rules);
+        if let Some(c) = self.clock.as_mut().filter(|_| !untimed) {
             let pressed = c.press(t).map_err(Self::clock_err)?;
             flag = pressed.flag_fell_at;
             took = pressed.elapsed_ms;
+        } else if let Some(c) = &mut self.clock {
+            c.observe(t).map_err(Self::clock_err)?;
+            took = 0;
         }
         self.times.push(took);
         self.last_move_t = Some(t);
@@ -573,6 +592,12 @@ impl<G: Game> Referee<G> {
         }
         let played = self.game.play(mv, &self.rules);
         let ply = self.game.ply();
+        if !untimed && self.game.clocks_stopped(&self.rules)
+            && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused()) {
+                // Cannot fail: the clock was just pressed at `t`.
+                c.pause(t).map_err(Self::clock_err)?;
+                self.stopped_by_game = true;
+            }
         if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
             self.flag_reported[mover.index()] = Some(f);
             self.violations.push(Violation {
@@ -827,6 +852,21 @@ impl<G: Game> Referee<G> {
                 self.game.restore(*ply);
                 self.times.truncate(*ply);
                 self.pending.retain(|p| p.ply <= *ply);
+                // The clock follows the restored position: its side to move, and running again
+                // if the game had stopped it (a restore to before Go's third pass).
+                let to_move = self.game.to_move();
+                let restart = self.stopped_by_game && !self.game.clocks_stopped(&self.rules);
+                if let Some(c) = &mut self.clock {
+                    if c.turn().is_some_and(|s| s != to_move) {
+                        c.hand_over(t, to_move).map_err(Self::clock_err)?;
+                    }
+                    if restart && c.is_paused() {
+                        c.resume(t).map_err(Self::clock_err)?;
+                    }
+                }
+                if restart {
+                    self.stopped_by_game = false;
+                }
                 Ok(())
             }
             Decision::BothFlagsDown => self.both_flags(t),
@@ -927,4 +967,5 @@ struct Saved {
     violations: usize,
     times: usize,
     last_move_t: Option<u64>,
+    stopped_by_game: bool,
 }

@@ -219,3 +219,26 @@ fn time_going_back_is_an_error() {
     c.start(10, Side::Black).unwrap();
     assert!(c.press(5).is_err());
 }
+
+#[test]
+fn rfg_13_4_handing_the_turn_over_charges_the_running_side_without_a_move() {
+    let mut c = Clock::same(TimeControl::canadian(10 * S, 2, 20 * S));
+    c.start(0, Side::Black).unwrap();
+    // Black's turn is handed to White after 15 s: main time gone, 5 s of the period used, no
+    // stone of the period counted.
+    assert_eq!(c.hand_over(15 * S, Side::White).unwrap(), None);
+    let b = c.side(Side::Black);
+    assert_eq!((b.main_ms, b.period_left_ms, b.moves_left, b.moves, b.spent_ms), (0, 15 * S, 2, 0, 15 * S));
+    assert_eq!(c.turn(), Some(Side::White));
+    // Handing over to the side already on turn changes nothing.
+    assert_eq!(c.hand_over(16 * S, Side::White).unwrap(), None);
+    assert_eq!(c.remaining(Side::White, 16 * S), 29 * S);
+    // While paused the turn moves too and the new side's clock runs from the resume.
+    c.pause(17 * S).unwrap();
+    c.hand_over(50 * S, Side::Black).unwrap();
+    assert_eq!(c.side(Side::White).spent_ms, 2 * S);
+    c.resume(60 * S).unwrap();
+    assert_eq!(c.remaining(Side::Black, 61 * S), 14 * S);
+    // An overrun while the turn is handed over is a flag at its exact instant.
+    assert_eq!(c.hand_over(100 * S, Side::White).unwrap(), Some(75 * S));
+}

@@ -79,12 +79,105 @@ fn rfg_7_1_three_passes_then_agreed_dead_stones_are_counted() {
     assert_eq!(r.outcome().unwrap().ply, WALLS.len());
 }
 
+/// rfg 6.1a seki without eyes (the go crate's own count example): D1 and D2 are shared
+/// liberties neither side can fill. White owns A5–C7 (9 points), Black F5–G7 and E6–E7 (6).
+const SEKI: &str = "
+    ...OX..
+    ...OX..
+    ...OX..
+    OOOOXXX
+    OOXXOXX
+    OXX.OOX
+    OXX.OOX";
+
+/// The SEKI position after three passes (Black, White, Black), with a one-minute clock.
+fn seki_finishing() -> GoReferee {
+    let clock = Clock::same(TimeControl::sudden_death(MIN));
+    let mut r = referee(from_diagram(SEKI, Color::Black), Mode::Enforced, Some(clock));
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["pass", "pass", "pass"]);
+    r
+}
+
+fn agree(r: &mut GoReferee, t: u64, dead: &[&str]) {
+    let stones = dead.iter().map(|s| s.to_string()).collect();
+    assert_eq!(r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones } }), Answer::Accepted);
+    assert_eq!(r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }), Answer::Accepted);
+}
+
 #[test]
-fn rfg_7_1_no_move_after_the_third_pass() {
+fn rfg_7_1_after_the_third_pass_the_partners_fill_in_turn_and_the_clocks_stop() {
+    // Before: White 9, Black 6 (the seki's points are nobody's).
+    let mut r = seki_finishing();
+    assert!(r.clock().unwrap().is_paused(), "commentary to rfg 7.3: the clocks stop");
+    // White (to move) plays inside his own territory, ten minutes later: no flag, no time.
+    assert_eq!(r.submit(mv(10 * MIN, "A7")), Answer::Accepted);
+    assert_eq!(r.clock().unwrap().side(Side::White).spent_ms, S, "only his pass");
+    assert_eq!(r.move_times().last(), Some(&0));
+    // In turn (rfg 11: two moves in a row is still a move out of turn).
+    assert!(refused(r.submit(Event::Move { t: 11 * MIN, mv: GoMove::parse("B7").unwrap(), side: Some(Side::White) })).contains("turn"));
+    // Black plays inside White's territory; it is agreed dead.
+    play_all(&mut r, 12 * MIN, &["B6", "pass"]);
+    assert_eq!(r.outcome(), None);
+    agree(&mut r, 13 * MIN, &["B6"]);
+    let s = r.game().score().unwrap();
+    // rfg 9.2a: White's A7 stone takes a free point of his territory (9 → 8); 8.2: the dead
+    // black stone's point is White's territory and the stone his prisoner.
+    assert_eq!((s.white.territory, s.white.prisoners), (8, 1));
+    assert_eq!((s.black.territory, s.black.prisoners), (6, 0));
+    assert_end(&r, GameResult::WhiteWin, Reason::Score, "rfg 10.2");
+}
+
+#[test]
+fn rfg_13_4_a_restore_to_before_the_passes_restarts_the_clock_for_the_side_to_move() {
+    let mut r = seki_finishing();
+    assert!(r.clock().unwrap().is_paused());
+    // The arbiter restores the position after the first pass (rfg 13.4a, 12.14): White to move,
+    // his clock running again from the decision.
+    assert_eq!(r.submit(Event::Decision { t: 10 * S, decision: Decision::Restore { ply: 1 } }), Answer::Accepted);
+    let c = r.clock().unwrap();
+    assert!(!c.is_paused());
+    assert_eq!((c.turn(), r.game().to_move()), (Some(Side::White), Side::White));
+    assert_eq!(r.submit(mv(15 * S, "pass")), Answer::Accepted);
+    assert_eq!(r.clock().unwrap().side(Side::White).spent_ms, S + 5 * S, "his first pass and this one");
+    // Two more passes end the main game again and stop the clock.
+    play_all(&mut r, 15 * S, &["pass", "pass"]);
+    assert!(r.clock().unwrap().is_paused());
+}
+
+#[test]
+fn rfg_7_1_points_in_seki_are_not_filled() {
+    let mut r = seki_finishing();
+    // White to move: D1 and D2 are the seki's shared liberties (rfg 7.1: not filled).
+    for p in ["D1", "D2"] {
+        let why = refused(r.submit(mv(MIN, p)));
+        assert!(why.contains("seki") && why.contains("rfg 7.1"), "{why}");
+    }
+    assert_eq!(r.game().ply(), 3);
+    // Recorded mode refuses it too: a seki fill is no move of the game.
+    let clock = Clock::same(TimeControl::sudden_death(MIN));
+    let mut rec = referee(from_diagram(SEKI, Color::Black), Mode::Recorded, Some(clock));
+    rec.submit(Event::Start { t: 0 });
+    play_all(&mut rec, 0, &["pass", "pass", "pass"]);
+    assert!(refused(rec.submit(mv(MIN, "D1"))).contains("seki"));
+    // Before the passes the same point may be played (it is a bad move, not a forbidden one).
+    let mut main = referee(from_diagram(SEKI, Color::Black), Mode::Enforced, None);
+    main.submit(Event::Start { t: 0 });
+    assert_eq!(main.submit(mv(S, "D1")), Answer::Accepted);
+}
+
+#[test]
+fn rfg_7_1_captures_while_filling_are_prisoners() {
+    // WALLS after the three passes: Black takes the white stone at B4 by filling around it
+    // (White passing) instead of agreeing it dead. rfg 9.2: the capture is a prisoner, and the
+    // three black stones put inside Black's own territory take three free points of it.
     let mut r = walls_game(Mode::Enforced);
-    let why = refused(r.submit(mv(100 * S, "A1")));
-    assert!(why.contains("rfg 7.1"), "{why}");
-    assert_eq!(r.game().ply(), WALLS.len());
+    play_all(&mut r, 100 * S, &["pass", "A4", "pass", "B5", "pass", "B3"]);
+    assert_eq!(r.game().board().get(pt("B4", 5)), None);
+    agree(&mut r, 200 * S, &[]);
+    let s = r.game().score().unwrap();
+    assert_eq!((s.black.territory, s.black.prisoners, s.black.total), (7, 1, 8.0));
+    assert_eq!(s.white.total, 11.5);
 }
 
 #[test]

@@ -173,12 +173,79 @@ fn rfg_3_1_setup_in_the_middle_of_a_record_is_taken_and_listed() {
 }
 
 #[test]
-fn rfg_7_1_moves_after_the_third_pass_are_listed_not_counted() {
+fn rfg_7_1_moves_after_the_third_pass_are_played_before_the_count() {
+    // White puts a stone into Black's area after the passes; agreed dead with B4, it is Black's
+    // prisoner on Black's territory (rfg 8.2, commentary to 7.2): 10 + 2 = 12 against 11.5.
     let after = FINISHED.replace(";B[])", ";B[];W[ae])");
-    let v = judge_dead(&after, Some(&["B4"]));
-    assert_eq!(v.verdict.reason, Some(Reason::Score));
-    assert_eq!(reasons(&v), vec![(16, "move_after_main_game".into(), "rfg 7.1".into())]);
-    assert_eq!(v.score.unwrap().white.total, 11.5);
+    let v = judge_dead(&after, Some(&["B4", "A1"]));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.black.prisoners, s.white.total), (10, 2, 11.5));
+    assert_eq!(v.verdict.ply, 16);
+}
+
+#[test]
+fn rfg_7_1_captures_while_filling_are_prisoners_and_own_stones_take_territory() {
+    // Black takes B4 by filling around it: one prisoner (rfg 9.2b), three own stones on his
+    // territory take three free points of it (9.2a): 7 + 1 = 8, where agreeing it dead gave 11.
+    let after = FINISHED.replace(";B[])", ";B[];W[];B[ab];W[];B[ba];W[];B[bc])");
+    let v = judge(&after);
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.black.prisoners, s.black.total), (7, 1, 8.0));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
+}
+
+#[test]
+fn rfg_7_3_after_the_third_pass_the_clocks_stop() {
+    // Black's filling move shows -10 s left: no flag, the clocks stopped at the third pass.
+    let v = judge("(;SZ[5]KM[6.5]TM[60];B[cc]BL[50];W[]WL[50];B[]BL[40];W[]WL[40];B[aa]BL[-10])");
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert_eq!(v.score.unwrap().black.territory, 23);
+    let c = v.clock.unwrap();
+    assert!(c.is_paused());
+    assert_eq!(c.side(arbiter::Side::Black).main_ms, 40_000);
+    // The same time left before the passes is a flag (rfg 11).
+    let v = judge("(;SZ[5]KM[6.5]TM[60];B[cc]BL[50];W[]WL[50];B[aa]BL[-10])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+}
+
+/// SGF root setup for a diagram (`X` black, `O` white; first line the top row).
+fn setup(diagram: &str) -> String {
+    let (mut ab, mut aw) = (String::new(), String::new());
+    for (y, line) in diagram.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate() {
+        for (x, ch) in line.chars().enumerate() {
+            let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+            match ch {
+                'X' => ab.push_str(&pt),
+                'O' => aw.push_str(&pt),
+                _ => {}
+            }
+        }
+    }
+    format!("AB{ab}AW{aw}")
+}
+
+#[test]
+fn rfg_7_1_a_point_in_seki_is_not_filled() {
+    // rfg 6.1a seki without eyes: D1 and D2 are shared liberties. White fills D1 after the
+    // passes: listed, not played; the record goes on with Black.
+    let seki = setup(
+        "...OX..
+         ...OX..
+         ...OX..
+         OOOOXXX
+         OOXXOXX
+         OXX.OOX
+         OXX.OOX",
+    );
+    let v = judge_dead(&format!("(;SZ[7]KM[0.5]{seki};B[];W[];B[];W[dg];B[];W[])"), Some(&[]));
+    assert_eq!(reasons(&v), vec![(4, "seki_point_filled".into(), "rfg 7.1".into())]);
+    let s = v.score.unwrap();
+    assert_eq!((s.black.territory, s.white.territory), (6, 9));
+    assert_eq!(v.verdict.result, GameResult::WhiteWin);
 }
 
 #[test]
@@ -272,4 +339,105 @@ fn absurd_times_are_not_read_or_are_clamped_without_panics() {
     let v = judge("(;SZ[9]TM[60]OT[5x30 byo-yomi];B[ee]BL[-1e300];W[cc]WL[1e300]OW[4294967295])");
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(1, "turn_lost".into(), "rfg 12.16".into())]);
+}
+
+/// (main time left, time spent, moves counted) per side, in ms, from the verdict's clock.
+fn clock_of(v: &GoVerdict) -> [(u64, u64, u32); 2] {
+    let c = v.clock.as_ref().expect("the record's times were checked");
+    [arbiter::Side::Black, arbiter::Side::White].map(|s| (c.side(s).main_ms, c.side(s).spent_ms, c.side(s).moves))
+}
+
+#[test]
+fn rfg_13_4_after_an_illegal_move_each_move_is_charged_to_its_maker() {
+    // Sudden death, 60 s. White's impossible move (on Black's stone) took 20 s; the record hands
+    // the turn to Black, whose clock shows the two minutes given for it (13.4b) less 5 s.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[40];B[cc]BL[165];W[gg]WL[35])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    // Black: 60 + 120 - 10 - 5; White: 20 s on the impossible move (not a move) + 5 s.
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (35_000, 25_000, 1)]);
+    // White spends 55 s on the impossible move and 4 s on the next: 1 s left, no flag (Black's
+    // 5 s are Black's).
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[1])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (1_000, 59_000, 1)]);
+    // White's time runs out on the move after: his flag, not Black's (rfg 11).
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[-1])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.ply, 4);
+    let r = reasons(&v);
+    assert_eq!(r[1], (4, "time_up".into(), "rfg 11".into()));
+    let c = v.clock.as_ref().unwrap();
+    assert_eq!(c.side(arbiter::Side::Black).flag_fell_at, None);
+    assert!(c.side(arbiter::Side::White).flag_fell_at.is_some());
+}
+
+#[test]
+fn rfg_13_4_the_offender_moving_again_keeps_his_clock_running() {
+    // White's impossible move after 20 s, then White's real move 5 s later: 25 s, one move.
+    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[40];W[gg]WL[35];B[cc]BL[165])");
+    assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (35_000, 25_000, 1)]);
+}
+
+#[test]
+fn rfg_13_2_a_wrong_colour_start_charges_white_for_the_first_move() {
+    let v = judge("(;SZ[9]TM[60];W[ee]WL[50];B[cc]BL[55];W[gg]WL[40])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
+    assert_eq!(clock_of(&v), [(55_000, 5_000, 1), (40_000, 20_000, 2)]);
+    // White's flag falls on his second move: White loses on time (rfg 11), Black's flag is up.
+    let v = judge("(;SZ[9]TM[60];W[ee]WL[50];B[cc]BL[55];W[gg]WL[-1])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    assert_eq!(v.verdict.ply, 3);
+    assert_eq!(reasons(&v)[1], (3, "time_up".into(), "rfg 11".into()));
+    let c = v.clock.as_ref().unwrap();
+    assert_eq!(c.side(arbiter::Side::Black).flag_fell_at, None);
+    assert_eq!(c.side(arbiter::Side::White).flag_fell_at, Some(65_000));
+}
+
+#[test]
+fn rfg_13_2_wrong_colour_start_under_canadian_byoyomi_counts_whites_moves() {
+    // 10 s main time, then 2 moves in 20 s. White starts, both go into overtime: White's two
+    // Canadian moves complete his period, Black's one leaves one stone owed.
+    let v = judge("(;SZ[9]TM[10]OT[2/20 Canadian];W[ee]WL[15]OB[1];B[cc]BL[12]OB[1];W[gg]WL[10]OB[0])");
+    assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
+    let c = v.clock.as_ref().unwrap();
+    let w = c.side(arbiter::Side::White);
+    let b = c.side(arbiter::Side::Black);
+    assert_eq!((w.moves_left, w.period_left_ms), (2, 20_000), "White's period starts afresh");
+    assert_eq!((b.moves_left, b.period_left_ms), (1, 12_000));
+}
+
+#[test]
+fn rfg_11_a_time_loss_stated_with_time_left_at_the_last_move_stands() {
+    // Black had 10 s at his last move and is to move: his flag fell while thinking (rfg 11).
+    let v = judge("(;SZ[9]TM[60]RE[W+T];B[ee]BL[50];W[cc]WL[40];B[gg]BL[10];W[cg]WL[30])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn rfg_12_1_a_time_loss_by_the_player_who_moved_last_is_false() {
+    // RE[B+T]: White lost on time — but White made the last move; Black's clock was running.
+    let v = judge("(;SZ[9]TM[60]RE[B+T];B[ee]BL[50];W[cc]WL[40];B[gg]BL[10];W[cg]WL[30])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished, "a refuted RE[] decides nothing");
+    assert_eq!(reasons(&v), vec![(4, "false_result".into(), "rfg 12.1".into())]);
+    assert!(v.verdict.violations[0].detail.contains("ply 4, 30 s left"), "{}", v.verdict.violations[0].detail);
+    // After a wrong-colour start the turns shift with it: White began, so after four moves
+    // White is to move and RE[B+T] (White flagged) stands, RE[W+T] does not.
+    let wrong = "(;SZ[9]TM[60]RE[B+T];W[ee]WL[50];B[cc]BL[40];W[gg]WL[10];B[cg]BL[30])";
+    let v = judge(wrong);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
+    let v = judge(&wrong.replace("RE[B+T]", "RE[W+T]"));
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert!(reasons(&v).contains(&(4, "false_result".into(), "rfg 12.1".into())), "{:?}", reasons(&v));
+}
+
+#[test]
+fn rfg_7_3_no_time_loss_once_the_passes_stopped_the_clocks() {
+    let v = judge("(;SZ[5]KM[6.5]TM[60]RE[W+T];B[cc]BL[50];W[]WL[50];B[]BL[40];W[]WL[40])");
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert_eq!(reasons(&v), vec![(4, "false_result".into(), "rfg 7.1".into())]);
 }

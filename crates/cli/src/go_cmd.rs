@@ -78,6 +78,10 @@ pub fn check(args: &CheckArgs, bytes: &[u8]) -> ExitCode {
     if args.json {
         let mut out = serde_json::to_value(v).expect("a verdict always serializes");
         out["score"] = v.score.clone().unwrap_or(Value::Null);
+        // The record's times as the referee's clock ended them (only when they were checked).
+        if let Some(c) = &gv.clock {
+            out["clock"] = json!({"black": c.side(arbiter::Side::Black), "white": c.side(arbiter::Side::White)});
+        }
         println!("{out}");
     } else {
         let mut line = v.summary();

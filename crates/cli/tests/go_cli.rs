@@ -106,3 +106,14 @@ fn charset_from_ca_is_decoded() {
     assert!(out.status.success());
     assert!(String::from_utf8(out.stdout).unwrap().contains("C[黑棋]"));
 }
+
+#[test]
+fn the_clock_as_the_records_times_left_it_rfg_13_4() {
+    // White's impossible move took 20 s; Black's clock shows the two minutes given for it.
+    let v = verdict("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[40];B[cc]BL[165];W[gg]WL[35])", &[], "clk");
+    assert_eq!(v["clock"]["black"]["main_ms"], 165_000);
+    assert_eq!(v["clock"]["white"]["main_ms"], 35_000);
+    assert_eq!(v["clock"]["white"]["moves"], 1);
+    let untimed = verdict("(;SZ[9];B[ee])", &[], "noclk");
+    assert_eq!(untimed.get("clock"), None);
+}
