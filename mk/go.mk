@@ -7,10 +7,13 @@ deps-go:
 	@/usr/games/gnugo --version | head -1
 
 # Board/captures/legality on 200 random games per size, then GNU Go self-play games scored by
-# `shinpan check` against GNU Go's final_score. The crate's own unit tests run in `make unit`.
+# `shinpan check` against GNU Go's final_score, and games finished after the third pass (rfg
+# 7.1: GNU Go plays the filling moves) counted by the referee like final_score. The crates' own
+# unit tests run in `make unit`.
 test: test-go
 test-go: build deps-go
 	$(CARGO) test -p shinpan --release --test go_gnugo --test go_gnugo_score -- --ignored --nocapture --test-threads=2
+	$(CARGO) test -p shinpan-arbiter --release --test go_finishing_gnugo -- --ignored --nocapture
 
 # Random 19x19 playouts (moves/s) and scoring a finished 19x19 board (µs), beside GNU Go over GTP.
 bench-go: deps-go
