@@ -500,6 +500,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.set(b, u, if u == a { self.max_w } else { Big::ZERO });
             }
         }
+        if a != b && self.m.len() > v {
+            // The dummy vertex of an odd count: no perfect matching can use these edges now.
+            self.set(a, v, Big::ZERO);
+            self.set(b, v, Big::ZERO);
+        }
+        self.m.retire(a, b);
     }
 
     fn bye_candidate(&self, p: &P) -> bool {

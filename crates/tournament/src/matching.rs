@@ -92,7 +92,13 @@ struct Solver<W: Weight> {
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
+    /// Edges whose `allowedge` is set, so a stage resets only those.
+    allowed: Vec<usize>,
     queue: Vec<usize>,
+    /// Complete-graph mode (`Incremental`): `neighbend` is empty, a vertex's edges are those to
+    /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
+    complete: bool,
+    alive: Vec<usize>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -137,13 +143,44 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         unusedblossoms: (n..2 * n).collect(),
         dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
         allowedge: vec![false; ne],
+        allowed: Vec::new(),
         queue: Vec::new(),
+        complete: false,
+        alive: Vec::new(),
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
 }
 
 impl<W: Weight> Solver<W> {
+    /// Number of edge ends to scan at `v` (see `nb`).
+    fn degree(&self, v: usize) -> usize {
+        if self.complete { self.alive.len() } else { self.neighbend[v].len() }
+    }
+
+    /// The `idx`-th edge end at `v` (its `endpoint` is the neighbour), or NONE for `v` itself.
+    fn nb(&self, v: usize, idx: usize) -> usize {
+        if self.complete {
+            let u = self.alive[idx];
+            if u == v {
+                NONE
+            } else if v < u {
+                2 * pair_index(v, u) + 1
+            } else {
+                2 * pair_index(v, u)
+            }
+        } else {
+            self.neighbend[v][idx]
+        }
+    }
+
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allowed.push(k);
+        }
+    }
+
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].plus(&self.dualvar[j]).minus(&w.plus(&w))
@@ -254,7 +291,11 @@ impl<W: Weight> Solver<W> {
         let mut bestedgeto = vec![NONE; 2 * self.nv];
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self.leaves_of(bv).iter().map(|&v| self.neighbend[v].iter().map(|p| p / 2).collect()).collect(),
+                None => self
+                    .leaves_of(bv)
+                    .iter()
+                    .map(|&v| (0..self.degree(v)).map(|i| self.nb(v, i)).filter(|&p| p != NONE).map(|p| p / 2).collect())
+                    .collect(),
                 Some(l) => vec![l],
             };
             for nblist in nblists {
@@ -319,10 +360,10 @@ impl<W: Weight> Solver<W> {
                 let ep = self.blossomendps[b][idx(j - endptrick as isize)];
                 self.label[self.endpoint[ep ^ endptrick ^ 1]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[ep / 2] = true;
+                self.allow(ep / 2);
                 j += jstep;
                 p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[idx(j)];
@@ -437,7 +478,9 @@ impl<W: Weight> Solver<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            for k in std::mem::take(&mut self.allowed) {
+                self.allowedge[k] = false;
+            }
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -450,8 +493,11 @@ impl<W: Weight> Solver<W> {
                     if augmented {
                         break;
                     }
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in 0..self.degree(v) {
+                        let p = self.nb(v, idx);
+                        if p == NONE {
+                            continue;
+                        }
                         let k = p / 2;
                         let w = self.endpoint[p];
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
@@ -462,7 +508,7 @@ impl<W: Weight> Solver<W> {
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
                             if !W::zero().less(&kslack) {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
                         if self.allowedge[k] {
@@ -560,7 +606,7 @@ impl<W: Weight> Solver<W> {
                 match deltatype {
                     1 => break,
                     2 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (mut i, j, _) = self.edges[deltaedge];
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -568,7 +614,7 @@ impl<W: Weight> Solver<W> {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (i, _, _) = self.edges[deltaedge];
                         self.queue.push(i);
                     }
@@ -606,6 +652,8 @@ pub struct Incremental<W: Weight> {
     neg: W,
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
+    /// Pairs left out of the scans (`retire`).
+    retired: Vec<bool>,
 }
 
 fn pair_index(i: usize, j: usize) -> usize {
@@ -628,17 +676,12 @@ impl<W: Weight> Incremental<W> {
                 endpoint.push(j);
             }
         }
-        let mut neighbend = vec![Vec::with_capacity(n); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
         let s = Solver {
             nv: n,
             maxcard: true,
             edges,
             endpoint,
-            neighbend,
+            neighbend: Vec::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -652,9 +695,12 @@ impl<W: Weight> Incremental<W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
             allowedge: vec![false; ne],
+            allowed: Vec::new(),
             queue: Vec::new(),
+            complete: true,
+            alive: (0..n).collect(),
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n] }
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n] }
     }
 
     pub fn len(&self) -> usize {
@@ -669,6 +715,16 @@ impl<W: Weight> Incremental<W> {
     pub fn set(&mut self, i: usize, j: usize, w: W) {
         let k = pair_index(i, j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        if !w.is_zero() && (self.retired[i] || self.retired[j]) {
+            // A retired pair gets an edge again: scan both of them (and their mates) again.
+            for v in [i, j] {
+                if self.retired[v] {
+                    let m = self.s.endpoint[self.s.mate[v]];
+                    self.unretire(v);
+                    self.unretire(m);
+                }
+            }
+        }
         let old = self.s.edges[k].2;
         if !old.less(&w2) && !w2.less(&old) {
             return;
@@ -703,6 +759,35 @@ impl<W: Weight> Incremental<W> {
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
         i != j && !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+    }
+
+    /// `a` and `b` are matched to each other for good and every other edge of theirs is
+    /// absent: leave them out of all later scans (they can never be labelled or re-matched).
+    /// Does nothing unless they are matched, outside blossoms and not awaiting repair.
+    pub fn retire(&mut self, a: usize, b: usize) {
+        let s = &self.s;
+        if a == b || self.retired[a] || self.retired[b] || self.is_dirty[a] || self.is_dirty[b] {
+            return;
+        }
+        if s.mate[a] == NONE || s.endpoint[s.mate[a]] != b || s.inblossom[a] != a || s.inblossom[b] != b {
+            return;
+        }
+        let only_mate = |v: usize, m: usize| {
+            (0..s.nv).all(|u| u == v || u == m || s.edges[pair_index(u, v)].2.less(&W::zero()))
+        };
+        if only_mate(a, b) && only_mate(b, a) {
+            self.retired[a] = true;
+            self.retired[b] = true;
+            self.s.alive.retain(|&v| v != a && v != b);
+        }
+    }
+
+    fn unretire(&mut self, v: usize) {
+        if self.retired[v] {
+            self.retired[v] = false;
+            let at = self.s.alive.partition_point(|&u| u < v);
+            self.s.alive.insert(at, v);
+        }
     }
 
     /// Dissolve the top-level blossom `b`: its dual moves onto its vertices (every edge stays
@@ -748,6 +833,7 @@ impl<W: Weight> Incremental<W> {
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         let dirty = std::mem::take(&mut self.dirty);
+        let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
                 let b = self.s.inblossom[v];
@@ -758,14 +844,23 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.endpoint[p];
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
+                freed.push(u);
             }
         }
         for &v in &dirty {
             self.is_dirty[v] = false;
+        }
+        // A free vertex's dual has no sign constraint (perfect matching): set each freed one to
+        // the least value keeping its edges feasible, so that its best edges are tight.
+        for &v in &freed {
+            if self.s.inblossom[v] != v || self.s.mate[v] != NONE {
+                continue;
+            }
             // Raise (or lower) v's dual to the least value keeping all its edges feasible.
             let mut best: Option<W> = None;
-            for &p in &self.s.neighbend[v] {
-                if self.s.edges[p / 2].2.less(&W::zero()) {
+            for idx in 0..self.s.degree(v) {
+                let p = self.s.nb(v, idx);
+                if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
                     continue;
                 }
                 let u = self.s.endpoint[p];
@@ -778,6 +873,34 @@ impl<W: Weight> Incremental<W> {
             }
             if let Some(b) = best {
                 self.s.dualvar[v] = b;
+            }
+        }
+        // Greedy warm start: pair freed vertices along tight edges (a matched tight edge keeps
+        // the optimality certificate), so the stages only augment what is left. Without it a
+        // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
+        // each scanning the whole graph.
+        for &v in &freed {
+            {
+                if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
+                    continue;
+                }
+                for idx in 0..self.s.degree(v) {
+                    let p = self.s.nb(v, idx);
+                    if p == NONE {
+                        continue;
+                    }
+                    let u = self.s.endpoint[p];
+                    let k = p / 2;
+                    if self.s.mate[u] == NONE
+                        && self.s.inblossom[u] == u
+                        && !self.s.edges[k].2.less(&W::zero())
+                        && self.s.slack(k).is_zero()
+                    {
+                        self.s.mate[v] = p;
+                        self.s.mate[u] = p ^ 1;
+                        break;
+                    }
+                }
             }
         }
         // delta3 halves slacks between S-vertices: they stay even as long as every free vertex
