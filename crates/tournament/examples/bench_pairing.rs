@@ -5,7 +5,8 @@
 //! also paired by that binary in the run.
 //!
 //! Options: `--quick` (100 and 400 only), `--mcmahon` (McMahon only), `--mcmahon-history` (build
-//! the history with the McMahon fold, as before), `--runs K` (report the minimum of K timings).
+//! the history with the McMahon fold, as before), `--runs K` (report the minimum of K timings),
+//! `--only N` (one size).
 //!
 //! Equivalence check for work on the pairing engine (same pairings before and after):
 //! `--equiv-dump DIR [--count N]` writes random tournaments with Dutch history (each round's
@@ -139,6 +140,7 @@ fn main() {
     let runs: usize = arg_value(&args, "--runs").and_then(|c| c.parse().ok()).unwrap_or(3).max(1);
     let bbp = std::env::var("BBP").ok();
     let only_mcmahon = args.iter().any(|a| a == "--mcmahon");
+    let only: Option<usize> = arg_value(&args, "--only").and_then(|c| c.parse().ok());
     let sizes: &[(usize, f64)] = if only_mcmahon {
         &[]
     } else if quick {
@@ -148,7 +150,7 @@ fn main() {
     };
     let history_kind = if dutch_history { "Dutch" } else { "McMahon" };
     println!("{:<32} {:>10} {:>12} {:>10}", "case", "shinpan s", "reference s", "ratio");
-    for &(n, reference) in sizes {
+    for &(n, reference) in sizes.iter().filter(|(n, _)| only.is_none_or(|o| o == *n)) {
         let rounds = 9;
         let played = 4;
         let (build, t) = time(|| history(n, rounds, played, 7 + n as u64, dutch_history));
