@@ -2,6 +2,15 @@
 //! O(n³)), after Galil's "Efficient algorithms for finding maximum matching in graphs" (1986) in
 //! the formulation popularised by J. van Rantwijk. Weights are generic so the Dutch system can use
 //! lexicographic multi-precision weights (`bigint::Big`) and simpler systems plain `i64`.
+//!
+//! `Incremental` is what makes the Dutch system fast: one matching per round, changed a few
+//! vertices at a time and repaired from the previous optimum. Three things keep a repair cheap:
+//! - the freed vertices get new duals (the least feasible values) and are first paired greedily
+//!   along tight edges, so the blossom stages — each one grows alternating trees over the whole
+//!   graph — only augment what the greedy pass left; a bracket whose weights all change needs a
+//!   handful of stages instead of one per freed pair;
+//! - pairs fixed for good (`retire`) leave the scans, so the graph shrinks bracket by bracket;
+//! - a stage resets only the edges it marked, not all E of them.
 
 use crate::bigint::Big;
 
@@ -645,8 +654,10 @@ impl<W: Weight> Solver<W> {
 /// one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
 /// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
 /// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
-/// it is unmatched, its dual is raised to make its edges feasible again, and the ordinary
-/// stages re-augment — O(changed vertices × E) instead of O(V × E).
+/// it and its mate are unmatched, the free vertices' duals are reset and tight free pairs are
+/// matched greedily (see `compute`), and the ordinary stages re-augment the rest —
+/// O(augmentations × E) instead of O(V × E). The complete graph is scanned through the list
+/// of live vertices (`Solver::alive`), from which `retire` removes the finished pairs.
 pub struct Incremental<W: Weight> {
     s: Solver<W>,
     neg: W,
@@ -654,6 +665,8 @@ pub struct Incremental<W: Weight> {
     is_dirty: Vec<bool>,
     /// Pairs left out of the scans (`retire`).
     retired: Vec<bool>,
+    /// Scratch: the free vertices during a warm start.
+    is_free: Vec<bool>,
 }
 
 fn pair_index(i: usize, j: usize) -> usize {
@@ -700,7 +713,7 @@ impl<W: Weight> Incremental<W> {
             complete: true,
             alive: (0..n).collect(),
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n] }
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
 
     pub fn len(&self) -> usize {
@@ -833,7 +846,6 @@ impl<W: Weight> Incremental<W> {
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         let dirty = std::mem::take(&mut self.dirty);
-        let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
                 let b = self.s.inblossom[v];
@@ -844,19 +856,25 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.endpoint[p];
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
-                freed.push(u);
             }
         }
         for &v in &dirty {
             self.is_dirty[v] = false;
         }
-        // A free vertex's dual has no sign constraint (perfect matching): set each freed one to
-        // the least value keeping its edges feasible, so that its best edges are tight.
-        for &v in &freed {
-            if self.s.inblossom[v] != v || self.s.mate[v] != NONE {
-                continue;
-            }
-            // Raise (or lower) v's dual to the least value keeping all its edges feasible.
+        // Warm start. A free vertex's dual has no sign constraint (perfect-matching LP), so
+        // the free vertices F get new duals: y(v) = max(2w(v,u) - y(u) over matched u, w(v,u)
+        // over u in F), which keeps every edge feasible and makes v–u tight when that edge is
+        // the best of both; tight free pairs are matched at once (a matched tight edge keeps
+        // the optimality certificate). Then each vertex still free is lowered to its least
+        // feasible dual and matched along a tight edge if it can be. The stages only augment
+        // what is left: without this a bracket whose weights all change frees a hundred
+        // vertices and costs a hundred stages, each scanning much of the graph.
+        let free: Vec<usize> = (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
+        for &v in &free {
+            self.is_free[v] = true;
+        }
+        let mut duals = Vec::with_capacity(free.len());
+        for &v in &free {
             let mut best: Option<W> = None;
             for idx in 0..self.s.degree(v) {
                 let p = self.s.nb(v, idx);
@@ -866,23 +884,42 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.endpoint[p];
                 // Tight means du + dv = 2·(stored weight) in this formulation.
                 let w2 = self.s.edges[p / 2].2;
-                let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
+                let need = if self.is_free[u] { w2 } else { w2.plus(&w2).minus(&self.s.dualvar[u]) };
                 if best.is_none_or(|b| b.less(&need)) {
                     best = Some(need);
                 }
             }
-            if let Some(b) = best {
-                self.s.dualvar[v] = b;
+            duals.push(best);
+        }
+        for (&v, d) in free.iter().zip(&duals) {
+            if let Some(d) = d {
+                self.s.dualvar[v] = *d;
             }
         }
-        // Greedy warm start: pair freed vertices along tight edges (a matched tight edge keeps
-        // the optimality certificate), so the stages only augment what is left. Without it a
-        // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
-        // each scanning the whole graph.
-        for &v in &freed {
-            {
-                if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
+        for &v in &free {
+            self.is_free[v] = false;
+        }
+        for pass in 0..2 {
+            for &v in &free {
+                if self.s.mate[v] != NONE {
                     continue;
+                }
+                if pass == 1 {
+                    let mut best: Option<W> = None;
+                    for idx in 0..self.s.degree(v) {
+                        let p = self.s.nb(v, idx);
+                        if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
+                            continue;
+                        }
+                        let u = self.s.endpoint[p];
+                        let w2 = self.s.edges[p / 2].2;
+                        let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
+                        if best.is_none_or(|b| b.less(&need)) {
+                            best = Some(need);
+                        }
+                    }
+                    let Some(b) = best else { continue };
+                    self.s.dualvar[v] = b;
                 }
                 for idx in 0..self.s.degree(v) {
                     let p = self.s.nb(v, idx);
