@@ -6,6 +6,20 @@
 //! bbpPairings engine documents; shinpan implements it independently and its golden tests
 //! (`tests/data/dutch-golden/`) compare round for round with bbpPairings' output.
 //!
+//! How a round is solved (and why it is fast): one `matching::Incremental` over all players
+//! lives for the whole round. It is first solved for completability only (C.4, and the lowest
+//! bye score for odd counts); then each bracket in turn raises the weights of its own edges
+//! (the moved-down players, the resident score group and the next group: the only vertices
+//! whose weights differ from the completion weights), and every decision below (which MDPs
+//! are paired, exchanges, each S1 player's opponent) changes a few edges and re-solves from
+//! the previous optimum, never from scratch. The matcher repairs an optimum greedily along
+//! tight edges before running blossom stages, and each pair fixed for good leaves its scans,
+//! so later brackets work on an ever smaller graph. Weights are packed integers of exactly
+//! as many 64-bit limbs as the round's fields need (5 at 100 players, 9 at 1,000), and the
+//! per-player inputs of a weight (score, floats, bye eligibility) are computed once per round.
+//! `cargo run --release -p shinpan-tournament --example bench_pairing` times it; the same
+//! example's `--equiv-dump`/`--equiv-check` compare pairings before and after a change.
+//!
 //! Rules implemented, by C.04.3 number:
 //! - A.2 scores and pairing numbers order the players (with XXA acceleration added).
 //! - A.6/A.7 colour differences, colour preferences: absolute (difference > 1 or the same colour
@@ -364,10 +378,18 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
         return Ok(Round { number: round, ..Default::default() });
     }
     let pairs = match weight_limbs(&st, &sorted) {
+        // One width per limb count up to 10 (100 players need 5, 400 need 7, 1,000 need 9):
+        // the matching's time is mostly multi-limb additions and comparisons.
         0..=2 => Pairer::<2>::new(&st, &sorted).run()?,
-        3..=4 => Pairer::<4>::new(&st, &sorted).run()?,
-        5..=8 => Pairer::<8>::new(&st, &sorted).run()?,
-        9..=12 => Pairer::<12>::new(&st, &sorted).run()?,
+        3 => Pairer::<3>::new(&st, &sorted).run()?,
+        4 => Pairer::<4>::new(&st, &sorted).run()?,
+        5 => Pairer::<5>::new(&st, &sorted).run()?,
+        6 => Pairer::<6>::new(&st, &sorted).run()?,
+        7 => Pairer::<7>::new(&st, &sorted).run()?,
+        8 => Pairer::<8>::new(&st, &sorted).run()?,
+        9 => Pairer::<9>::new(&st, &sorted).run()?,
+        10 => Pairer::<10>::new(&st, &sorted).run()?,
+        11..=12 => Pairer::<12>::new(&st, &sorted).run()?,
         13..=16 => Pairer::<16>::new(&st, &sorted).run()?,
         17..=24 => Pairer::<24>::new(&st, &sorted).run()?,
         25..=32 => Pairer::<32>::new(&st, &sorted).run()?,
@@ -443,6 +465,12 @@ struct Pairer<'a, const N: usize> {
     bye_score: Points,
     single_downfloater_is_bye: bool,
     played_ranks: HashMap<u32, u64>,
+    /// Per player id, computed once: accelerated score, its score-group shift, C.2 bye
+    /// eligibility, A.4 floats one and two rounds ago (edge weights need them for every pair).
+    acc: Vec<Points>,
+    shift: Vec<u32>,
+    elig: Vec<bool>,
+    floats: Vec<[Float; 2]>,
 }
 
 impl<'a, const N: usize> Pairer<'a, N> {
@@ -459,6 +487,18 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 m.set(i, v, Big::from_u64(1));
             }
         }
+        let n = st.ps.len();
+        let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
+        let mut floats = vec![[Float::None; 2]; n];
+        for &i in sorted {
+            let p = &st.ps[i];
+            acc[i] = st.acc_score(p, 0);
+            shift[i] = lay.shifts[&acc[i]];
+            elig[i] = st.eligible_for_bye(p);
+            for back in 1..=st.played_rounds.min(2) {
+                floats[i][back - 1] = st.float(p, back);
+            }
+        }
         Pairer {
             st,
             sorted,
@@ -468,6 +508,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
             bye_score: 0,
             single_downfloater_is_bye: false,
             played_ranks: HashMap::new(),
+            acc,
+            shift,
+            elig,
+            floats,
         }
     }
 
@@ -476,7 +520,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 
     fn score(&self, p: &P) -> Points {
-        self.st.acc_score(p, 0)
+        self.acc[p.id]
+    }
+
+    fn float(&self, p: &P, back: usize) -> Float {
+        self.floats[p.id][back - 1]
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
@@ -509,7 +557,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 
     fn bye_candidate(&self, p: &P) -> bool {
-        self.st.eligible_for_bye(p) && self.score(p) <= self.bye_score
+        self.elig[p.id] && self.score(p) <= self.bye_score
     }
 
     /// C.10–C.13 colour fields (only inside the current bracket).
@@ -546,7 +594,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         if !st.compatible(h, l) {
             return Big::ZERO;
         }
-        let sh = |p: &P| self.lay.shifts[&self.score(p)];
+        let sh = |p: &P| self.shift[p.id];
         // C.4 completion and C.2 bye eligibility.
         let mut r = Big::<N>::from_u64(1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64);
         // C.5 pairs in the bracket; C.6 scores paired in the bracket.
@@ -578,12 +626,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.14/C.16 repeated downfloaters; C.15/C.17 repeated upfloaters.
                 r = r.shl(b);
                 if in_cur {
-                    r = r.add_u64((st.float(l, back) == Float::Down) as u64);
-                    r = r.add_u64((hs <= ls && st.float(h, back) == Float::Down) as u64);
+                    r = r.add_u64((self.float(l, back) == Float::Down) as u64);
+                    r = r.add_u64((hs <= ls && self.float(h, back) == Float::Down) as u64);
                 }
                 r = r.shl(b);
                 if in_cur {
-                    r = r.add_u64(!(hs > ls && st.float(l, back) == Float::Up) as u64);
+                    r = r.add_u64(!(hs > ls && self.float(l, back) == Float::Up) as u64);
                 }
             }
         }
@@ -592,11 +640,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.18/C.20 scores of repeated downfloaters; C.19/C.21 of upfloaters' opponents.
                 r = r.shl(g);
                 if in_cur {
-                    r = r.add_shifted((st.float(l, back) == Float::Down) as u64, sh(l));
-                    r = r.add_shifted((st.float(h, back) == Float::Down) as u64, sh(h));
+                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, sh(l));
+                    r = r.add_shifted((self.float(h, back) == Float::Down) as u64, sh(h));
                 }
                 r = r.shl(g);
-                if in_cur && !(st.float(l, back) == Float::Up && hs > ls) {
+                if in_cur && !(self.float(l, back) == Float::Up && hs > ls) {
                     r = r.add_shifted(1, sh(h));
                 }
             }
@@ -615,9 +663,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let (pi, pj) = (self.p(i), self.p(j));
                 let w = if v & 1 == 1 {
                     if st.compatible(pi, pj) {
-                        let mut w = Big::<N>::from_u64(1 + !st.eligible_for_bye(pi) as u64 + !st.eligible_for_bye(pj) as u64);
+                        let mut w = Big::<N>::from_u64(1 + !self.elig[pi.id] as u64 + !self.elig[pj.id] as u64);
                         w = w.shl(self.lay.sgs);
-                        w = w.or_u64((self.lay.shifts[&self.score(pi)] + self.lay.shifts[&self.score(pj)]) as u64);
+                        w = w.or_u64((self.shift[pi.id] + self.shift[pj.id]) as u64);
                         w = w.shl(self.lay.sgsb);
                         w.or_u64((self.score(pi) >= top) as u64)
                     } else {
