@@ -168,8 +168,11 @@ impl State {
     /// A.4 float of `p` `back` rounds ago.
     fn float(&self, p: &P, back: usize) -> Float {
         let m = &p.matches[self.played_rounds - back];
-        if !m.played && (self.edition == Edition::Fide2017 || self.points(p, m) > self.loss) {
-            return Float::Down;
+        if !m.played {
+            // 2025 A.4 (art. 1.4.3-1.4.4): only scoring more than a loss without playing is a
+            // float, and nobody else floats in an unplayed round (a forfeit loss is no upfloat
+            // against the absent opponent). 2017 A.4.b: every unplayed round is a downfloat.
+            return if self.edition == Edition::Fide2017 || self.points(p, m) > self.loss { Float::Down } else { Float::None };
         }
         let mine = self.acc_score(p, back);
         let theirs = self.acc_score(&self.ps[m.opp], back);
