@@ -843,9 +843,54 @@ impl<W: Weight> Incremental<W> {
         self.s.unusedblossoms.push(b);
     }
 
+    /// The least dual of `v` keeping its edges feasible: max of 2w(v,u) - y(u), or with
+    /// `symmetric` of w(v,u) for the vertices marked `is_free` (both ends then take half).
+    fn least_dual(&self, v: usize, symmetric: bool) -> Option<W> {
+        let mut best: Option<W> = None;
+        for idx in 0..self.s.degree(v) {
+            let p = self.s.nb(v, idx);
+            if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
+                continue;
+            }
+            let u = self.s.endpoint[p];
+            // Tight means du + dv = 2·(stored weight) in this formulation.
+            let w2 = self.s.edges[p / 2].2;
+            let need = if symmetric && self.is_free[u] { w2 } else { w2.plus(&w2).minus(&self.s.dualvar[u]) };
+            if best.is_none_or(|b| b.less(&need)) {
+                best = Some(need);
+            }
+        }
+        best
+    }
+
+    /// Match the free vertex `v` to the first free vertex along a tight edge, if any.
+    fn match_tight_free(&mut self, v: usize) {
+        if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
+            return;
+        }
+        for idx in 0..self.s.degree(v) {
+            let p = self.s.nb(v, idx);
+            if p == NONE {
+                continue;
+            }
+            let u = self.s.endpoint[p];
+            let k = p / 2;
+            if self.s.mate[u] == NONE
+                && self.s.inblossom[u] == u
+                && !self.s.edges[k].2.less(&W::zero())
+                && self.s.slack(k).is_zero()
+            {
+                self.s.mate[v] = p;
+                self.s.mate[u] = p ^ 1;
+                return;
+            }
+        }
+    }
+
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         let dirty = std::mem::take(&mut self.dirty);
+        let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
                 let b = self.s.inblossom[v];
@@ -856,87 +901,55 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.endpoint[p];
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
+                freed.push(u);
             }
         }
         for &v in &dirty {
             self.is_dirty[v] = false;
         }
-        // Warm start. A free vertex's dual has no sign constraint (perfect-matching LP), so
-        // the free vertices F get new duals: y(v) = max(2w(v,u) - y(u) over matched u, w(v,u)
-        // over u in F), which keeps every edge feasible and makes v–u tight when that edge is
-        // the best of both; tight free pairs are matched at once (a matched tight edge keeps
-        // the optimality certificate). Then each vertex still free is lowered to its least
-        // feasible dual and matched along a tight edge if it can be. The stages only augment
-        // what is left: without this a bracket whose weights all change frees a hundred
-        // vertices and costs a hundred stages, each scanning much of the graph.
-        let free: Vec<usize> = (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
-        for &v in &free {
-            self.is_free[v] = true;
-        }
-        let mut duals = Vec::with_capacity(free.len());
-        for &v in &free {
-            let mut best: Option<W> = None;
-            for idx in 0..self.s.degree(v) {
-                let p = self.s.nb(v, idx);
-                if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
-                    continue;
-                }
-                let u = self.s.endpoint[p];
-                // Tight means du + dv = 2·(stored weight) in this formulation.
-                let w2 = self.s.edges[p / 2].2;
-                let need = if self.is_free[u] { w2 } else { w2.plus(&w2).minus(&self.s.dualvar[u]) };
-                if best.is_none_or(|b| b.less(&need)) {
-                    best = Some(need);
-                }
-            }
-            duals.push(best);
-        }
-        for (&v, d) in free.iter().zip(&duals) {
-            if let Some(d) = d {
-                self.s.dualvar[v] = *d;
-            }
-        }
-        for &v in &free {
-            self.is_free[v] = false;
-        }
-        for pass in 0..2 {
+        // Warm start: a free vertex's dual has no sign constraint (perfect-matching LP), so the
+        // free vertices get new duals that keep every edge feasible and make their best edges
+        // tight, and tight free pairs are matched at once (a matched tight edge keeps the
+        // optimality certificate). The stages then only augment what is left: without this a
+        // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
+        // each scanning much of the graph.
+        let free = if dirty.is_empty() {
+            // First solve (nothing matched yet, or nothing changed): y(v) = max(w(v,u) over
+            // free u, 2w(v,u) - y(u) over matched u), symmetric, so v–u is tight when it is
+            // the best edge of both.
+            let free: Vec<usize> = (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
             for &v in &free {
-                if self.s.mate[v] != NONE {
-                    continue;
+                self.is_free[v] = true;
+            }
+            let duals: Vec<Option<W>> = free.iter().map(|&v| self.least_dual(v, true)).collect();
+            for (&v, d) in free.iter().zip(duals) {
+                self.is_free[v] = false;
+                if let Some(d) = d {
+                    self.s.dualvar[v] = d;
                 }
-                if pass == 1 {
-                    let mut best: Option<W> = None;
-                    for idx in 0..self.s.degree(v) {
-                        let p = self.s.nb(v, idx);
-                        if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
-                            continue;
-                        }
-                        let u = self.s.endpoint[p];
-                        let w2 = self.s.edges[p / 2].2;
-                        let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
-                        if best.is_none_or(|b| b.less(&need)) {
-                            best = Some(need);
-                        }
+            }
+            free
+        } else {
+            // A repair: each freed vertex (the changed ones first, then their old mates) in
+            // turn gets its least feasible dual, which makes it tight with its best neighbour.
+            for &v in &freed {
+                if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
+                    if let Some(d) = self.least_dual(v, false) {
+                        self.s.dualvar[v] = d;
                     }
-                    let Some(b) = best else { continue };
-                    self.s.dualvar[v] = b;
                 }
-                for idx in 0..self.s.degree(v) {
-                    let p = self.s.nb(v, idx);
-                    if p == NONE {
-                        continue;
-                    }
-                    let u = self.s.endpoint[p];
-                    let k = p / 2;
-                    if self.s.mate[u] == NONE
-                        && self.s.inblossom[u] == u
-                        && !self.s.edges[k].2.less(&W::zero())
-                        && self.s.slack(k).is_zero()
-                    {
-                        self.s.mate[v] = p;
-                        self.s.mate[u] = p ^ 1;
-                        break;
-                    }
+            }
+            freed
+        };
+        for &v in &free {
+            self.match_tight_free(v);
+        }
+        // Who is still free is lowered once more against the duals as they are now.
+        for &v in &free {
+            if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
+                if let Some(d) = self.least_dual(v, false) {
+                    self.s.dualvar[v] = d;
+                    self.match_tight_free(v);
                 }
             }
         }
