@@ -688,20 +688,28 @@ impl<'a, const N: usize> Pairer<'a, N> {
         if v & 1 == 1 {
             let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
             self.bye_score = self.score(self.p(bye));
+            // C.9 bookkeeping before the weights that use it (2025 edition; the 2017 path keeps
+            // its earlier order, which the 2017 golden rounds were checked against): whether the
+            // top bracket's single downfloater is the bye assignee, and the ranks by games
+            // played (most played first, so that the assignee has played most).
+            let early = st.edition == Edition::Fide2025;
+            let single = self.bye_score >= top
+                && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
+            if early {
+                self.single_downfloater_is_bye = single;
+            }
+            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (r, c) in counts.into_iter().enumerate() {
+                self.played_ranks.insert(c, r as u64);
+            }
             for i in 0..v {
                 for j in 0..i {
                     let w = self.edge(self.p(j), self.p(i), false, false);
                     self.set(i, j, w);
                 }
             }
-            self.single_downfloater_is_bye = self.bye_score >= top
-                && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
-            // C.9: rank by games played, most played first, so that the assignee has played most.
-            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
-            counts.sort_unstable_by(|a, b| b.cmp(a));
-            for (r, c) in counts.into_iter().enumerate() {
-                self.played_ranks.insert(c, r as u64);
-            }
+            self.single_downfloater_is_bye = single;
         }
         self.brackets()
     }
@@ -967,11 +975,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                 }
             }
-            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && self.bye_score == self.score(self.p(group_start));
-            for &pv in &new_vertices {
-                if self.score(self.p(mate[pv])) < self.bye_score {
-                    self.single_downfloater_is_bye = false;
-                }
+            // C.9: the next bracket's single downfloater can be the bye assignee only if the
+            // assignee's score reaches the next score group and every player moving down is
+            // matched (for now) within it.
+            // (2017 path: as before, the assignee's score equal to the next group's, partners
+            // not below the assignee's score.)
+            let next_score = if group_start < v { self.score(self.p(group_start)) } else { Points::MIN };
+            let (reaches, floor) = if self.st.edition == Edition::Fide2025 {
+                (self.bye_score >= next_score, next_score)
+            } else {
+                (self.bye_score == next_score, self.bye_score)
+            };
+            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && reaches;
+            if new_vertices.iter().any(|&pv| self.score(self.p(mate[pv])) < floor) {
+                self.single_downfloater_is_bye = false;
             }
             vertices = new_vertices;
             sg_begin_vertex = next_sg_begin_vertex;
