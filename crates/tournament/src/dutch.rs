@@ -474,6 +474,9 @@ struct Pairer<'a, const N: usize> {
     shift: Vec<u32>,
     elig: Vec<bool>,
     floats: Vec<[Float; 2]>,
+    /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
+    lead_shift: u32,
+    c9_shift: u32,
 }
 
 impl<'a, const N: usize> Pairer<'a, N> {
@@ -502,9 +505,18 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 floats[i][back - 1] = st.float(p, back);
             }
         }
+        // Everything below C.9: the colour fields (4), the float fields (2 per remembered
+        // round) and their score fields, and the B.5/D ordering room.
+        let (b, g) = (lay.sgsb, lay.sgs);
+        let back = st.played_rounds.min(2) as u32;
+        let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + 1;
+        let lead_shift = c9_shift + 3 * b + 2 * g;
+        debug_assert_eq!(lead_shift, total_shift(st, &lay));
         Pairer {
             st,
             sorted,
+            lead_shift,
+            c9_shift,
             lay,
             max_w,
             m,
@@ -559,6 +571,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.m.retire(a, b);
     }
 
+    /// C.9 term of `p`: its rank by games played when the single downfloater gets the bye.
+    fn c9(&self, p: &P) -> u64 {
+        if self.single_downfloater_is_bye && self.score(p) == self.bye_score { self.played_ranks[&p.played_games] } else { 0 }
+    }
+
     fn bye_candidate(&self, p: &P) -> bool {
         self.elig[p.id] && self.score(p) <= self.bye_score
     }
@@ -599,7 +616,13 @@ impl<'a, const N: usize> Pairer<'a, N> {
         }
         let sh = |p: &P| self.shift[p.id];
         // C.4 completion and C.2 bye eligibility.
-        let mut r = Big::<N>::from_u64(1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64);
+        let lead = 1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64;
+        if !in_cur && !in_next {
+            // Outside the bracket every other field is zero but C.9: two shifts, not twenty.
+            let r = Big::<N>::from_u64(lead).shl(self.lead_shift);
+            return r.add(&Big::from_u64(self.c9(h) + self.c9(l)).shl(self.c9_shift));
+        }
+        let mut r = Big::<N>::from_u64(lead);
         // C.5 pairs in the bracket; C.6 scores paired in the bracket.
         r = r.shl(b).or_u64(in_cur as u64);
         r = r.shl(g);
@@ -614,14 +637,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         }
         // C.9 unplayed games of the bye assignee.
         r = r.shl(b);
-        if self.single_downfloater_is_bye {
-            if self.score(h) == self.bye_score {
-                r = r.add_u64(self.played_ranks[&h.played_games]);
-            }
-            if self.score(l) == self.bye_score {
-                r = r.add_u64(self.played_ranks[&l.played_games]);
-            }
-        }
+        r = r.add_u64(self.c9(h) + self.c9(l));
         r = self.color_bits(r, l, h, in_cur);
         let (hs, ls) = (self.score(h), self.score(l));
         for back in [1, 2] {
