@@ -5,10 +5,14 @@
 //!
 //! `Incremental` is what makes the Dutch system fast: one matching per round, changed a few
 //! vertices at a time and repaired from the previous optimum. Three things keep a repair cheap:
-//! - the freed vertices get new duals (the least feasible values) and are first paired greedily
-//!   along tight edges, so the blossom stages — each one grows alternating trees over the whole
-//!   graph — only augment what the greedy pass left; a bracket whose weights all change needs a
-//!   handful of stages instead of one per freed pair;
+//! - the freed vertices get new duals and are first paired greedily along tight edges, so the
+//!   blossom stages — each one grows alternating trees over much of the graph — only augment
+//!   what the greedy pass left. Free vertices have no dual sign constraint (perfect-matching
+//!   LP), so any feasible duals do: on the first solve every vertex takes its best edge weight
+//!   (an edge that is the best of both ends is tight), on a repair each freed vertex in turn
+//!   takes the least feasible value (tight with its best neighbour), and who is still free is
+//!   lowered once more. A bracket whose weights all change then needs a handful of stages
+//!   instead of one per freed pair;
 //! - pairs fixed for good (`retire`) leave the scans, so the graph shrinks bracket by bracket;
 //! - a stage resets only the edges it marked, not all E of them.
 
