@@ -1056,6 +1056,46 @@ mod tests {
         }
 
         #[test]
+        fn retired_pairs_leave_the_rest_optimal(n2 in 2usize..8, seed in 0u64..1000, steps in proptest::collection::vec((0usize..16, 0usize..16, 0i64..30), 1..12)) {
+            // As the Dutch pairer does: fix a matched pair for good (max weight between them,
+            // every other edge of theirs absent), retire it, then keep changing other edges.
+            let n = 2 * n2;
+            let neg = -1_000_000i64;
+            let mut inc = Incremental::new(n, neg, 1000);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 1 + ((i * 7 + j * 3 + seed as usize) % 5) as i64; w[j][i] = w[i][j]; inc.set(i, j, w[i][j]); } }
+            let m = inc.compute();
+            let a = (seed as usize) % n;
+            let b = m[a];
+            prop_assume!(b != a);
+            for u in 0..n {
+                for (x, y) in [(a, b), (b, a)] {
+                    if u != x { let v = if u == y { 1000 } else { 0 }; w[x][u] = v; w[u][x] = v; inc.set(x, u, v); }
+                }
+            }
+            inc.compute();
+            inc.retire(a, b);
+            prop_assert_eq!(inc.s.alive.len(), n - 2);
+            for (i, j, x) in steps {
+                let (i, j) = (i % n, j % n);
+                if i == j || [a, b].contains(&i) || [a, b].contains(&j) { continue; }
+                w[i][j] = x; w[j][i] = x;
+                inc.set(i, j, x);
+            }
+            let m = inc.compute();
+            prop_assert_eq!(m[a], b);
+            let mut edges = Vec::new();
+            for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
+            let fresh = max_weight_matching(n, &edges);
+            if fresh.iter().all(|x| x.is_some()) {
+                prop_assert!((0..n).all(|v| inc.present(v, m[v])));
+                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+                prop_assert_eq!(got, want);
+            }
+        }
+
+        #[test]
         fn optimal_on_random_graphs(n in 1usize..9, raw in proptest::collection::vec((0usize..9, 0usize..9, 1i64..20), 0..24)) {
             let mut seen = std::collections::HashSet::new();
             let edges: Vec<_> = raw.into_iter()
