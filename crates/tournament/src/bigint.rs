@@ -34,6 +34,18 @@ impl<const N: usize> Big<N> {
 
     /// `self << k` (bits shifted past the top are lost).
     pub fn shl(&self, k: u32) -> Self {
+        if k < 64 {
+            // The common case (one weight field at a time): no limb moves.
+            if k == 0 {
+                return *self;
+            }
+            let mut r = [0u64; N];
+            r[0] = self.0[0] << k;
+            for i in 1..N {
+                r[i] = (self.0[i] << k) | (self.0[i - 1] >> (64 - k));
+            }
+            return Big(r);
+        }
         let limbs = (k / 64) as usize;
         let bits = k % 64;
         let mut r = [0u64; N];
@@ -138,6 +150,9 @@ mod tests {
     fn shifts_carry_across_limbs() {
         let a = Big::<3>::from_u64(0b101).shl(126);
         assert_eq!(a.0, [0, 1 << 62, 1]);
+        let b = Big::<3>([u64::MAX, 1, 0]).shl(3);
+        assert_eq!(b.0, [u64::MAX << 3, 0b1111, 0]);
+        assert_eq!(b.shl(0), b);
         assert_eq!(a.shr1().0, [0, 1 << 61 | 1 << 63, 0]);
         assert_eq!(Big::<2>::ones(70).0, [u64::MAX, 0x3f]);
     }

@@ -6,6 +6,20 @@
 //! bbpPairings engine documents; shinpan implements it independently and its golden tests
 //! (`tests/data/dutch-golden/`) compare round for round with bbpPairings' output.
 //!
+//! How a round is solved (and why it is fast): one `matching::Incremental` over all players
+//! lives for the whole round. It is first solved for completability only (C.4, and the lowest
+//! bye score for odd counts); then each bracket in turn raises the weights of its own edges
+//! (the moved-down players, the resident score group and the next group: the only vertices
+//! whose weights differ from the completion weights), and every decision below (which MDPs
+//! are paired, exchanges, each S1 player's opponent) changes a few edges and re-solves from
+//! the previous optimum, never from scratch. The matcher repairs an optimum greedily along
+//! tight edges before running blossom stages, and each pair fixed for good leaves its scans,
+//! so later brackets work on an ever smaller graph. Weights are packed integers of exactly
+//! as many 64-bit limbs as the round's fields need (5 at 100 players, 9 at 1,000), and the
+//! per-player inputs of a weight (score, floats, bye eligibility) are computed once per round.
+//! `cargo run --release -p shinpan-tournament --example bench_pairing` times it; the same
+//! example's `--equiv-dump`/`--equiv-check` compare pairings before and after a change.
+//!
 //! Rules implemented, by C.04.3 number:
 //! - A.2 scores and pairing numbers order the players (with XXA acceleration added).
 //! - A.6/A.7 colour differences, colour preferences: absolute (difference > 1 or the same colour
@@ -154,8 +168,11 @@ impl State {
     /// A.4 float of `p` `back` rounds ago.
     fn float(&self, p: &P, back: usize) -> Float {
         let m = &p.matches[self.played_rounds - back];
-        if !m.played && (self.edition == Edition::Fide2017 || self.points(p, m) > self.loss) {
-            return Float::Down;
+        if !m.played {
+            // 2025 A.4 (art. 1.4.3-1.4.4): only scoring more than a loss without playing is a
+            // float, and nobody else floats in an unplayed round (a forfeit loss is no upfloat
+            // against the absent opponent). 2017 A.4.b: every unplayed round is a downfloat.
+            return if self.edition == Edition::Fide2017 || self.points(p, m) > self.loss { Float::Down } else { Float::None };
         }
         let mine = self.acc_score(p, back);
         let theirs = self.acc_score(&self.ps[m.opp], back);
@@ -364,10 +381,18 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
         return Ok(Round { number: round, ..Default::default() });
     }
     let pairs = match weight_limbs(&st, &sorted) {
+        // One width per limb count up to 10 (100 players need 5, 400 need 7, 1,000 need 9):
+        // the matching's time is mostly multi-limb additions and comparisons.
         0..=2 => Pairer::<2>::new(&st, &sorted).run()?,
-        3..=4 => Pairer::<4>::new(&st, &sorted).run()?,
-        5..=8 => Pairer::<8>::new(&st, &sorted).run()?,
-        9..=12 => Pairer::<12>::new(&st, &sorted).run()?,
+        3 => Pairer::<3>::new(&st, &sorted).run()?,
+        4 => Pairer::<4>::new(&st, &sorted).run()?,
+        5 => Pairer::<5>::new(&st, &sorted).run()?,
+        6 => Pairer::<6>::new(&st, &sorted).run()?,
+        7 => Pairer::<7>::new(&st, &sorted).run()?,
+        8 => Pairer::<8>::new(&st, &sorted).run()?,
+        9 => Pairer::<9>::new(&st, &sorted).run()?,
+        10 => Pairer::<10>::new(&st, &sorted).run()?,
+        11..=12 => Pairer::<12>::new(&st, &sorted).run()?,
         13..=16 => Pairer::<16>::new(&st, &sorted).run()?,
         17..=24 => Pairer::<24>::new(&st, &sorted).run()?,
         25..=32 => Pairer::<32>::new(&st, &sorted).run()?,
@@ -443,6 +468,15 @@ struct Pairer<'a, const N: usize> {
     bye_score: Points,
     single_downfloater_is_bye: bool,
     played_ranks: HashMap<u32, u64>,
+    /// Per player id, computed once: accelerated score, its score-group shift, C.2 bye
+    /// eligibility, A.4 floats one and two rounds ago (edge weights need them for every pair).
+    acc: Vec<Points>,
+    shift: Vec<u32>,
+    elig: Vec<bool>,
+    floats: Vec<[Float; 2]>,
+    /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
+    lead_shift: u32,
+    c9_shift: u32,
 }
 
 impl<'a, const N: usize> Pairer<'a, N> {
@@ -459,15 +493,40 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 m.set(i, v, Big::from_u64(1));
             }
         }
+        let n = st.ps.len();
+        let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
+        let mut floats = vec![[Float::None; 2]; n];
+        for &i in sorted {
+            let p = &st.ps[i];
+            acc[i] = st.acc_score(p, 0);
+            shift[i] = lay.shifts[&acc[i]];
+            elig[i] = st.eligible_for_bye(p);
+            for back in 1..=st.played_rounds.min(2) {
+                floats[i][back - 1] = st.float(p, back);
+            }
+        }
+        // Everything below C.9: the colour fields (4), the float fields (2 per remembered
+        // round) and their score fields, and the B.5/D ordering room.
+        let (b, g) = (lay.sgsb, lay.sgs);
+        let back = st.played_rounds.min(2) as u32;
+        let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + 1;
+        let lead_shift = c9_shift + 3 * b + 2 * g;
+        debug_assert_eq!(lead_shift, total_shift(st, &lay));
         Pairer {
             st,
             sorted,
+            lead_shift,
+            c9_shift,
             lay,
             max_w,
             m,
             bye_score: 0,
             single_downfloater_is_bye: false,
             played_ranks: HashMap::new(),
+            acc,
+            shift,
+            elig,
+            floats,
         }
     }
 
@@ -476,7 +535,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 
     fn score(&self, p: &P) -> Points {
-        self.st.acc_score(p, 0)
+        self.acc[p.id]
+    }
+
+    fn float(&self, p: &P, back: usize) -> Float {
+        self.floats[p.id][back - 1]
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
@@ -500,10 +563,21 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.set(b, u, if u == a { self.max_w } else { Big::ZERO });
             }
         }
+        if a != b && self.m.len() > v {
+            // The dummy vertex of an odd count: no perfect matching can use these edges now.
+            self.set(a, v, Big::ZERO);
+            self.set(b, v, Big::ZERO);
+        }
+        self.m.retire(a, b);
+    }
+
+    /// C.9 term of `p`: its rank by games played when the single downfloater gets the bye.
+    fn c9(&self, p: &P) -> u64 {
+        if self.single_downfloater_is_bye && self.score(p) == self.bye_score { self.played_ranks[&p.played_games] } else { 0 }
     }
 
     fn bye_candidate(&self, p: &P) -> bool {
-        self.st.eligible_for_bye(p) && self.score(p) <= self.bye_score
+        self.elig[p.id] && self.score(p) <= self.bye_score
     }
 
     /// C.10–C.13 colour fields (only inside the current bracket).
@@ -540,9 +614,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
         if !st.compatible(h, l) {
             return Big::ZERO;
         }
-        let sh = |p: &P| self.lay.shifts[&self.score(p)];
+        let sh = |p: &P| self.shift[p.id];
         // C.4 completion and C.2 bye eligibility.
-        let mut r = Big::<N>::from_u64(1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64);
+        let lead = 1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64;
+        if !in_cur && !in_next {
+            // Outside the bracket every other field is zero but C.9: two shifts, not twenty.
+            let r = Big::<N>::from_u64(lead).shl(self.lead_shift);
+            return r.add(&Big::from_u64(self.c9(h) + self.c9(l)).shl(self.c9_shift));
+        }
+        let mut r = Big::<N>::from_u64(lead);
         // C.5 pairs in the bracket; C.6 scores paired in the bracket.
         r = r.shl(b).or_u64(in_cur as u64);
         r = r.shl(g);
@@ -557,14 +637,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         }
         // C.9 unplayed games of the bye assignee.
         r = r.shl(b);
-        if self.single_downfloater_is_bye {
-            if self.score(h) == self.bye_score {
-                r = r.add_u64(self.played_ranks[&h.played_games]);
-            }
-            if self.score(l) == self.bye_score {
-                r = r.add_u64(self.played_ranks[&l.played_games]);
-            }
-        }
+        r = r.add_u64(self.c9(h) + self.c9(l));
         r = self.color_bits(r, l, h, in_cur);
         let (hs, ls) = (self.score(h), self.score(l));
         for back in [1, 2] {
@@ -572,12 +645,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.14/C.16 repeated downfloaters; C.15/C.17 repeated upfloaters.
                 r = r.shl(b);
                 if in_cur {
-                    r = r.add_u64((st.float(l, back) == Float::Down) as u64);
-                    r = r.add_u64((hs <= ls && st.float(h, back) == Float::Down) as u64);
+                    r = r.add_u64((self.float(l, back) == Float::Down) as u64);
+                    r = r.add_u64((hs <= ls && self.float(h, back) == Float::Down) as u64);
                 }
                 r = r.shl(b);
                 if in_cur {
-                    r = r.add_u64(!(hs > ls && st.float(l, back) == Float::Up) as u64);
+                    r = r.add_u64(!(hs > ls && self.float(l, back) == Float::Up) as u64);
                 }
             }
         }
@@ -586,11 +659,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.18/C.20 scores of repeated downfloaters; C.19/C.21 of upfloaters' opponents.
                 r = r.shl(g);
                 if in_cur {
-                    r = r.add_shifted((st.float(l, back) == Float::Down) as u64, sh(l));
-                    r = r.add_shifted((st.float(h, back) == Float::Down) as u64, sh(h));
+                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, sh(l));
+                    r = r.add_shifted((self.float(h, back) == Float::Down) as u64, sh(h));
                 }
                 r = r.shl(g);
-                if in_cur && !(st.float(l, back) == Float::Up && hs > ls) {
+                if in_cur && !(self.float(l, back) == Float::Up && hs > ls) {
                     r = r.add_shifted(1, sh(h));
                 }
             }
@@ -609,9 +682,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let (pi, pj) = (self.p(i), self.p(j));
                 let w = if v & 1 == 1 {
                     if st.compatible(pi, pj) {
-                        let mut w = Big::<N>::from_u64(1 + !st.eligible_for_bye(pi) as u64 + !st.eligible_for_bye(pj) as u64);
+                        let mut w = Big::<N>::from_u64(1 + !self.elig[pi.id] as u64 + !self.elig[pj.id] as u64);
                         w = w.shl(self.lay.sgs);
-                        w = w.or_u64((self.lay.shifts[&self.score(pi)] + self.lay.shifts[&self.score(pj)]) as u64);
+                        w = w.or_u64((self.shift[pi.id] + self.shift[pj.id]) as u64);
                         w = w.shl(self.lay.sgsb);
                         w.or_u64((self.score(pi) >= top) as u64)
                     } else {
@@ -631,20 +704,28 @@ impl<'a, const N: usize> Pairer<'a, N> {
         if v & 1 == 1 {
             let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
             self.bye_score = self.score(self.p(bye));
+            // C.9 bookkeeping before the weights that use it (2025 edition; the 2017 path keeps
+            // its earlier order, which the 2017 golden rounds were checked against): whether the
+            // top bracket's single downfloater is the bye assignee, and the ranks by games
+            // played (most played first, so that the assignee has played most).
+            let early = st.edition == Edition::Fide2025;
+            let single = self.bye_score >= top
+                && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
+            if early {
+                self.single_downfloater_is_bye = single;
+            }
+            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (r, c) in counts.into_iter().enumerate() {
+                self.played_ranks.insert(c, r as u64);
+            }
             for i in 0..v {
                 for j in 0..i {
                     let w = self.edge(self.p(j), self.p(i), false, false);
                     self.set(i, j, w);
                 }
             }
-            self.single_downfloater_is_bye = self.bye_score >= top
-                && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
-            // C.9: rank by games played, most played first, so that the assignee has played most.
-            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
-            counts.sort_unstable_by(|a, b| b.cmp(a));
-            for (r, c) in counts.into_iter().enumerate() {
-                self.played_ranks.insert(c, r as u64);
-            }
+            self.single_downfloater_is_bye = single;
         }
         self.brackets()
     }
@@ -910,11 +991,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                 }
             }
-            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && self.bye_score == self.score(self.p(group_start));
-            for &pv in &new_vertices {
-                if self.score(self.p(mate[pv])) < self.bye_score {
-                    self.single_downfloater_is_bye = false;
-                }
+            // C.9: the next bracket's single downfloater can be the bye assignee only if the
+            // assignee's score reaches the next score group and every player moving down is
+            // matched (for now) within it.
+            // (2017 path: as before, the assignee's score equal to the next group's, partners
+            // not below the assignee's score.)
+            let next_score = if group_start < v { self.score(self.p(group_start)) } else { Points::MIN };
+            let (reaches, floor) = if self.st.edition == Edition::Fide2025 {
+                (self.bye_score >= next_score, next_score)
+            } else {
+                (self.bye_score == next_score, self.bye_score)
+            };
+            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && reaches;
+            if new_vertices.iter().any(|&pv| self.score(self.p(mate[pv])) < floor) {
+                self.single_downfloater_is_bye = false;
             }
             vertices = new_vertices;
             sg_begin_vertex = next_sg_begin_vertex;

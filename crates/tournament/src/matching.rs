@@ -2,6 +2,19 @@
 //! O(n³)), after Galil's "Efficient algorithms for finding maximum matching in graphs" (1986) in
 //! the formulation popularised by J. van Rantwijk. Weights are generic so the Dutch system can use
 //! lexicographic multi-precision weights (`bigint::Big`) and simpler systems plain `i64`.
+//!
+//! `Incremental` is what makes the Dutch system fast: one matching per round, changed a few
+//! vertices at a time and repaired from the previous optimum. Three things keep a repair cheap:
+//! - the freed vertices get new duals and are first paired greedily along tight edges, so the
+//!   blossom stages — each one grows alternating trees over much of the graph — only augment
+//!   what the greedy pass left. Free vertices have no dual sign constraint (perfect-matching
+//!   LP), so any feasible duals do: on the first solve every vertex takes its best edge weight
+//!   (an edge that is the best of both ends is tight), on a repair each freed vertex in turn
+//!   takes the least feasible value (tight with its best neighbour), and who is still free is
+//!   lowered once more. A bracket whose weights all change then needs a handful of stages
+//!   instead of one per freed pair;
+//! - pairs fixed for good (`retire`) leave the scans, so the graph shrinks bracket by bracket;
+//! - a stage resets only the edges it marked, not all E of them.
 
 use crate::bigint::Big;
 
@@ -92,7 +105,13 @@ struct Solver<W: Weight> {
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     allowedge: Vec<bool>,
+    /// Edges whose `allowedge` is set, so a stage resets only those.
+    allowed: Vec<usize>,
     queue: Vec<usize>,
+    /// Complete-graph mode (`Incremental`): `neighbend` is empty, a vertex's edges are those to
+    /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
+    complete: bool,
+    alive: Vec<usize>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -137,13 +156,44 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         unusedblossoms: (n..2 * n).collect(),
         dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
         allowedge: vec![false; ne],
+        allowed: Vec::new(),
         queue: Vec::new(),
+        complete: false,
+        alive: Vec::new(),
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
 }
 
 impl<W: Weight> Solver<W> {
+    /// Number of edge ends to scan at `v` (see `nb`).
+    fn degree(&self, v: usize) -> usize {
+        if self.complete { self.alive.len() } else { self.neighbend[v].len() }
+    }
+
+    /// The `idx`-th edge end at `v` (its `endpoint` is the neighbour), or NONE for `v` itself.
+    fn nb(&self, v: usize, idx: usize) -> usize {
+        if self.complete {
+            let u = self.alive[idx];
+            if u == v {
+                NONE
+            } else if v < u {
+                2 * pair_index(v, u) + 1
+            } else {
+                2 * pair_index(v, u)
+            }
+        } else {
+            self.neighbend[v][idx]
+        }
+    }
+
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allowed.push(k);
+        }
+    }
+
     fn slack(&self, k: usize) -> W {
         let (i, j, w) = self.edges[k];
         self.dualvar[i].plus(&self.dualvar[j]).minus(&w.plus(&w))
@@ -254,7 +304,11 @@ impl<W: Weight> Solver<W> {
         let mut bestedgeto = vec![NONE; 2 * self.nv];
         for &bv in &path {
             let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self.leaves_of(bv).iter().map(|&v| self.neighbend[v].iter().map(|p| p / 2).collect()).collect(),
+                None => self
+                    .leaves_of(bv)
+                    .iter()
+                    .map(|&v| (0..self.degree(v)).map(|i| self.nb(v, i)).filter(|&p| p != NONE).map(|p| p / 2).collect())
+                    .collect(),
                 Some(l) => vec![l],
             };
             for nblist in nblists {
@@ -319,10 +373,10 @@ impl<W: Weight> Solver<W> {
                 let ep = self.blossomendps[b][idx(j - endptrick as isize)];
                 self.label[self.endpoint[ep ^ endptrick ^ 1]] = 0;
                 self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[ep / 2] = true;
+                self.allow(ep / 2);
                 j += jstep;
                 p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[idx(j)];
@@ -437,7 +491,9 @@ impl<W: Weight> Solver<W> {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            for k in std::mem::take(&mut self.allowed) {
+                self.allowedge[k] = false;
+            }
             self.queue.clear();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
@@ -450,8 +506,11 @@ impl<W: Weight> Solver<W> {
                     if augmented {
                         break;
                     }
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
+                    for idx in 0..self.degree(v) {
+                        let p = self.nb(v, idx);
+                        if p == NONE {
+                            continue;
+                        }
                         let k = p / 2;
                         let w = self.endpoint[p];
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
@@ -462,7 +521,7 @@ impl<W: Weight> Solver<W> {
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
                             if !W::zero().less(&kslack) {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
                         if self.allowedge[k] {
@@ -560,7 +619,7 @@ impl<W: Weight> Solver<W> {
                 match deltatype {
                     1 => break,
                     2 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (mut i, j, _) = self.edges[deltaedge];
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -568,7 +627,7 @@ impl<W: Weight> Solver<W> {
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
+                        self.allow(deltaedge);
                         let (i, _, _) = self.edges[deltaedge];
                         self.queue.push(i);
                     }
@@ -599,13 +658,19 @@ impl<W: Weight> Solver<W> {
 /// one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
 /// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
 /// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
-/// it is unmatched, its dual is raised to make its edges feasible again, and the ordinary
-/// stages re-augment — O(changed vertices × E) instead of O(V × E).
+/// it and its mate are unmatched, the free vertices' duals are reset and tight free pairs are
+/// matched greedily (see `compute`), and the ordinary stages re-augment the rest —
+/// O(augmentations × E) instead of O(V × E). The complete graph is scanned through the list
+/// of live vertices (`Solver::alive`), from which `retire` removes the finished pairs.
 pub struct Incremental<W: Weight> {
     s: Solver<W>,
     neg: W,
     dirty: Vec<usize>,
     is_dirty: Vec<bool>,
+    /// Pairs left out of the scans (`retire`).
+    retired: Vec<bool>,
+    /// Scratch: the free vertices during a warm start.
+    is_free: Vec<bool>,
 }
 
 fn pair_index(i: usize, j: usize) -> usize {
@@ -628,17 +693,12 @@ impl<W: Weight> Incremental<W> {
                 endpoint.push(j);
             }
         }
-        let mut neighbend = vec![Vec::with_capacity(n); n];
-        for (k, &(i, j, _)) in edges.iter().enumerate() {
-            neighbend[i].push(2 * k + 1);
-            neighbend[j].push(2 * k);
-        }
         let s = Solver {
             nv: n,
             maxcard: true,
             edges,
             endpoint,
-            neighbend,
+            neighbend: Vec::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -652,9 +712,12 @@ impl<W: Weight> Incremental<W> {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
             allowedge: vec![false; ne],
+            allowed: Vec::new(),
             queue: Vec::new(),
+            complete: true,
+            alive: (0..n).collect(),
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n] }
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
 
     pub fn len(&self) -> usize {
@@ -669,6 +732,16 @@ impl<W: Weight> Incremental<W> {
     pub fn set(&mut self, i: usize, j: usize, w: W) {
         let k = pair_index(i, j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        if !w.is_zero() && (self.retired[i] || self.retired[j]) {
+            // A retired pair gets an edge again: scan both of them (and their mates) again.
+            for v in [i, j] {
+                if self.retired[v] {
+                    let m = self.s.endpoint[self.s.mate[v]];
+                    self.unretire(v);
+                    self.unretire(m);
+                }
+            }
+        }
         let old = self.s.edges[k].2;
         if !old.less(&w2) && !w2.less(&old) {
             return;
@@ -703,6 +776,35 @@ impl<W: Weight> Incremental<W> {
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
         i != j && !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+    }
+
+    /// `a` and `b` are matched to each other for good and every other edge of theirs is
+    /// absent: leave them out of all later scans (they can never be labelled or re-matched).
+    /// Does nothing unless they are matched, outside blossoms and not awaiting repair.
+    pub fn retire(&mut self, a: usize, b: usize) {
+        let s = &self.s;
+        if a == b || self.retired[a] || self.retired[b] || self.is_dirty[a] || self.is_dirty[b] {
+            return;
+        }
+        if s.mate[a] == NONE || s.endpoint[s.mate[a]] != b || s.inblossom[a] != a || s.inblossom[b] != b {
+            return;
+        }
+        let only_mate = |v: usize, m: usize| {
+            (0..s.nv).all(|u| u == v || u == m || s.edges[pair_index(u, v)].2.less(&W::zero()))
+        };
+        if only_mate(a, b) && only_mate(b, a) {
+            self.retired[a] = true;
+            self.retired[b] = true;
+            self.s.alive.retain(|&v| v != a && v != b);
+        }
+    }
+
+    fn unretire(&mut self, v: usize) {
+        if self.retired[v] {
+            self.retired[v] = false;
+            let at = self.s.alive.partition_point(|&u| u < v);
+            self.s.alive.insert(at, v);
+        }
     }
 
     /// Dissolve the top-level blossom `b`: its dual moves onto its vertices (every edge stays
@@ -745,9 +847,54 @@ impl<W: Weight> Incremental<W> {
         self.s.unusedblossoms.push(b);
     }
 
+    /// The least dual of `v` keeping its edges feasible: max of 2w(v,u) - y(u), or with
+    /// `symmetric` of w(v,u) for the vertices marked `is_free` (both ends then take half).
+    fn least_dual(&self, v: usize, symmetric: bool) -> Option<W> {
+        let mut best: Option<W> = None;
+        for idx in 0..self.s.degree(v) {
+            let p = self.s.nb(v, idx);
+            if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
+                continue;
+            }
+            let u = self.s.endpoint[p];
+            // Tight means du + dv = 2·(stored weight) in this formulation.
+            let w2 = self.s.edges[p / 2].2;
+            let need = if symmetric && self.is_free[u] { w2 } else { w2.plus(&w2).minus(&self.s.dualvar[u]) };
+            if best.is_none_or(|b| b.less(&need)) {
+                best = Some(need);
+            }
+        }
+        best
+    }
+
+    /// Match the free vertex `v` to the first free vertex along a tight edge, if any.
+    fn match_tight_free(&mut self, v: usize) {
+        if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
+            return;
+        }
+        for idx in 0..self.s.degree(v) {
+            let p = self.s.nb(v, idx);
+            if p == NONE {
+                continue;
+            }
+            let u = self.s.endpoint[p];
+            let k = p / 2;
+            if self.s.mate[u] == NONE
+                && self.s.inblossom[u] == u
+                && !self.s.edges[k].2.less(&W::zero())
+                && self.s.slack(k).is_zero()
+            {
+                self.s.mate[v] = p;
+                self.s.mate[u] = p ^ 1;
+                return;
+            }
+        }
+    }
+
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         let dirty = std::mem::take(&mut self.dirty);
+        let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
                 let b = self.s.inblossom[v];
@@ -758,26 +905,56 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.endpoint[p];
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
+                freed.push(u);
             }
         }
         for &v in &dirty {
             self.is_dirty[v] = false;
-            // Raise (or lower) v's dual to the least value keeping all its edges feasible.
-            let mut best: Option<W> = None;
-            for &p in &self.s.neighbend[v] {
-                if self.s.edges[p / 2].2.less(&W::zero()) {
-                    continue;
-                }
-                let u = self.s.endpoint[p];
-                // Tight means du + dv = 2·(stored weight) in this formulation.
-                let w2 = self.s.edges[p / 2].2;
-                let need = w2.plus(&w2).minus(&self.s.dualvar[u]);
-                if best.is_none_or(|b| b.less(&need)) {
-                    best = Some(need);
+        }
+        // Warm start: a free vertex's dual has no sign constraint (perfect-matching LP), so the
+        // free vertices get new duals that keep every edge feasible and make their best edges
+        // tight, and tight free pairs are matched at once (a matched tight edge keeps the
+        // optimality certificate). The stages then only augment what is left: without this a
+        // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
+        // each scanning much of the graph.
+        let free = if dirty.is_empty() {
+            // First solve (nothing matched yet, or nothing changed): y(v) = max(w(v,u) over
+            // free u, 2w(v,u) - y(u) over matched u), symmetric, so v–u is tight when it is
+            // the best edge of both.
+            let free: Vec<usize> = (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
+            for &v in &free {
+                self.is_free[v] = true;
+            }
+            let duals: Vec<Option<W>> = free.iter().map(|&v| self.least_dual(v, true)).collect();
+            for (&v, d) in free.iter().zip(duals) {
+                self.is_free[v] = false;
+                if let Some(d) = d {
+                    self.s.dualvar[v] = d;
                 }
             }
-            if let Some(b) = best {
-                self.s.dualvar[v] = b;
+            free
+        } else {
+            // A repair: each freed vertex (the changed ones first, then their old mates) in
+            // turn gets its least feasible dual, which makes it tight with its best neighbour.
+            for &v in &freed {
+                if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
+                    if let Some(d) = self.least_dual(v, false) {
+                        self.s.dualvar[v] = d;
+                    }
+                }
+            }
+            freed
+        };
+        for &v in &free {
+            self.match_tight_free(v);
+        }
+        // Who is still free is lowered once more against the duals as they are now.
+        for &v in &free {
+            if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
+                if let Some(d) = self.least_dual(v, false) {
+                    self.s.dualvar[v] = d;
+                    self.match_tight_free(v);
+                }
             }
         }
         // delta3 halves slacks between S-vertices: they stay even as long as every free vertex
@@ -875,6 +1052,46 @@ mod tests {
                     // perfect matching that is max-weight overall when the fresh optimum is perfect.
                     prop_assert_eq!(got, want);
                 }
+            }
+        }
+
+        #[test]
+        fn retired_pairs_leave_the_rest_optimal(n2 in 2usize..8, seed in 0u64..1000, steps in proptest::collection::vec((0usize..16, 0usize..16, 0i64..30), 1..12)) {
+            // As the Dutch pairer does: fix a matched pair for good (max weight between them,
+            // every other edge of theirs absent), retire it, then keep changing other edges.
+            let n = 2 * n2;
+            let neg = -1_000_000i64;
+            let mut inc = Incremental::new(n, neg, 1000);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 1 + ((i * 7 + j * 3 + seed as usize) % 5) as i64; w[j][i] = w[i][j]; inc.set(i, j, w[i][j]); } }
+            let m = inc.compute();
+            let a = (seed as usize) % n;
+            let b = m[a];
+            prop_assume!(b != a);
+            for u in 0..n {
+                for (x, y) in [(a, b), (b, a)] {
+                    if u != x { let v = if u == y { 1000 } else { 0 }; w[x][u] = v; w[u][x] = v; inc.set(x, u, v); }
+                }
+            }
+            inc.compute();
+            inc.retire(a, b);
+            prop_assert_eq!(inc.s.alive.len(), n - 2);
+            for (i, j, x) in steps {
+                let (i, j) = (i % n, j % n);
+                if i == j || [a, b].contains(&i) || [a, b].contains(&j) { continue; }
+                w[i][j] = x; w[j][i] = x;
+                inc.set(i, j, x);
+            }
+            let m = inc.compute();
+            prop_assert_eq!(m[a], b);
+            let mut edges = Vec::new();
+            for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
+            let fresh = max_weight_matching(n, &edges);
+            if fresh.iter().all(|x| x.is_some()) {
+                prop_assert!((0..n).all(|v| inc.present(v, m[v])));
+                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+                prop_assert_eq!(got, want);
             }
         }
 

@@ -20,14 +20,18 @@ fn issue_7_rounds_all_follow_the_2017_dutch_rules() {
 }
 
 #[test]
-fn the_2025_float_rule_changes_round_13_of_issue_7() {
-    // Player 27 lost round 12 by forfeit: a downfloat under 2017 A.4, none under 2025 A.4.
+fn issue_7_rounds_also_follow_the_2025_rules() {
+    // Player 27 lost round 12 by forfeit: a downfloat under 2017 A.4, no float at all under
+    // 2025 A.4 (art. 1.4.3-1.4.4), and round 13 comes out the same either way. Checked with a
+    // local bbpPairings build: with its current float rule (commit 16a000f) it pairs the record
+    // cut after round 12 exactly as round 13 was played; with the older rule of commit cd5a208
+    // (a forfeit loss compared scores and became an upfloat) it gives 27-53 and 28-36 instead,
+    // which is what shinpan printed before the same fix.
     let t = load("dutch-golden/bbp-issue_7.trf");
     let checks = check_dutch(&t, Edition::Fide2025).unwrap();
-    let bad: Vec<u32> = checks.iter().filter(|c| !c.ok()).map(|c| c.round).collect();
-    assert_eq!(bad, vec![13]);
-    assert_eq!(checks[12].unexpected, vec![(27, 36), (28, 53)]);
-    assert_eq!(checks[12].missing, vec![(27, 53), (28, 36)]);
+    assert_eq!(checks.len(), 14);
+    let bad: Vec<_> = checks.iter().filter(|c| !c.ok()).collect();
+    assert!(bad.is_empty(), "{bad:#?}");
 }
 
 #[test]

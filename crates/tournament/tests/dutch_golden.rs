@@ -26,49 +26,10 @@ fn every_golden_round_matches_bbp_pairings() {
     assert!(failures.is_empty(), "{} of {} rounds differ:\n{}", failures.len(), names.len(), failures.join("\n"));
 }
 
-/// C.04.3 (2025) 1.4.3-1.4.4: only a player who scores more than a loss without playing
-/// floats down, and nobody else floats; shinpan still gives a forfeit loser an up/downfloat by
-/// comparing scores with the absent opponent, bbpPairings (since commit 16a000f) none. Every
-/// round listed with this reason pairs exactly like a bbpPairings build with the older rule
-/// (cd5a208).
-const FORFEIT_LOSS_FLOAT: &str = "forfeit loss gives a float in shinpan, none in C.04.3 (2025) 1.4.4";
-
-/// [C9] (2025): minimise the unplayed games of the PAB assignee when the last bracket
-/// downfloats exactly one player. Two 2.0 players can take the bye (83 with no unplayed round,
-/// 91 with one absence); bbpPairings (16a000f) gives it to 83, shinpan to 91 — shinpan's C9
-/// bookkeeping follows bbpPairings' older commit cd5a208, which prints shinpan's pairing here.
-const BYE_UNPLAYED_GAMES: &str = "PAB to a player with more unplayed games, C.04.3 (2025) [C9]";
-
 /// Rounds where shinpan knowingly differs from bbpPairings: (tournament, round, reason).
-/// Each entry must still differ (a fixed one has to be removed from this list).
-const KNOWN_MISMATCHES: &[(&str, usize, &str)] = &[
-    ("s0011-n052-r11", 5, FORFEIT_LOSS_FLOAT),
-    ("s0013-n016-r10", 7, FORFEIT_LOSS_FLOAT),
-    ("s0018-n016-r08", 7, FORFEIT_LOSS_FLOAT),
-    ("s0020-n104-r11", 9, FORFEIT_LOSS_FLOAT),
-    ("s0023-n079-r11", 11, FORFEIT_LOSS_FLOAT),
-    ("s0042-n018-r10", 8, FORFEIT_LOSS_FLOAT),
-    ("s0046-n086-r05", 5, FORFEIT_LOSS_FLOAT),
-    ("s0059-n016-r08", 5, FORFEIT_LOSS_FLOAT),
-    ("s0069-n023-r11", 11, FORFEIT_LOSS_FLOAT),
-    ("s0075-n044-r08", 5, FORFEIT_LOSS_FLOAT),
-    ("s0093-n092-r09", 9, FORFEIT_LOSS_FLOAT),
-    ("s0096-n060-r08", 7, FORFEIT_LOSS_FLOAT),
-    ("s0104-n146-r10", 3, FORFEIT_LOSS_FLOAT),
-    ("s0106-n047-r05", 5, FORFEIT_LOSS_FLOAT),
-    ("s0121-n015-r11", 11, FORFEIT_LOSS_FLOAT),
-    ("s0150-n118-r08", 4, FORFEIT_LOSS_FLOAT),
-    ("s0177-n184-r08", 8, FORFEIT_LOSS_FLOAT),
-    ("s0178-n096-r08", 6, FORFEIT_LOSS_FLOAT),
-    ("s0191-n052-r11", 8, FORFEIT_LOSS_FLOAT),
-    ("s0211-n032-r05", 4, FORFEIT_LOSS_FLOAT),
-    ("s0212-n019-r10", 7, FORFEIT_LOSS_FLOAT),
-    ("s0253-n041-r08", 7, FORFEIT_LOSS_FLOAT),
-    ("s0255-n016-r10", 10, FORFEIT_LOSS_FLOAT),
-    ("s0264-n060-r07", 5, FORFEIT_LOSS_FLOAT),
-    ("s0265-n091-r11", 10, BYE_UNPLAYED_GAMES),
-    ("s0268-n051-r09", 8, FORFEIT_LOSS_FLOAT),
-];
+/// Each entry must still differ (a fixed one has to be removed from this list). Empty since the
+/// 2025 forfeit-loss float (1.4.3-1.4.4) and [C9] bye-assignee fixes; see the data README.
+const KNOWN_MISMATCHES: &[(&str, usize, &str)] = &[];
 
 /// FNV-1a 64, the hash `scripts/dutch_golden.py` stores for each round's input text.
 fn fnv64(text: &str) -> u64 {
