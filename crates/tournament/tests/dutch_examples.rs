@@ -1,5 +1,5 @@
-//! The worked examples of the FIDE Dutch system text (C.04.3, 2025 edition, articles 4.2, 4.3
-//! and 5.2; the same examples stand in the 2017 text as D.1, D.2 and E.1-E.5).
+//! The worked examples of the FIDE Dutch system text (C.04.3, 2025 edition, articles 4.2, 4.3,
+//! 4.4 and 5.2; the same examples stand in the 2017 text as D.1, D.2, D.3 and E.1-E.5).
 //!
 //! The text gives its examples as orderings (which transposition or exchange comes first), not
 //! as whole positions, so each test builds the smallest round in which that ordering alone
@@ -43,6 +43,56 @@ fn pairing(text: &str) -> String {
 fn c04_3_art_4_2_transpositions_in_s2_eleven_players() {
     let text = trf(11, 5, "white1", &["XXP 5 10"], &[]);
     assert_eq!(pairing(&text), "6\n1 6\n7 2\n3 8\n9 4\n5 11\n10 0\n");
+}
+
+/// 4.2 (2017: D.1), the heterogeneous half of the example: "if the bracket is heterogeneous with
+/// two MDPs, it is: 3-4, 3-5, 3-6, ..., 3-11, 4-3, 4-5, ..., 11-10 (72 transpositions)" — the
+/// opponent of MDP 1 varies slowest, so 3-11 (1 meets 3, 2 meets 11) comes before 4-3.
+///
+/// Round 2 of 11: players 1 and 2 took a full-point bye in round 1 (1.0, no colour, and they may
+/// not meet: XXP), 3-11 a zero-point bye (0.0, 2025 1.4.3: no float). So 1 and 2 are the MDPs
+/// of the 0-point bracket (BSN 1, 2), S1 = 1 2 and S2 = 3..11. Player 2 may meet only 3 and 11,
+/// so 3-4 ... 3-10 fail and 3-11 is the first transposition that pairs: 1-3, 2-11. (4-3, i.e.
+/// 1-4 and 2-3, also pairs and ties on every criterion, so only the order decides.) The
+/// remainder 4..10 is a homogeneous 7-player bracket: 4-7, 5-8, 6-9, 10 gets the bye. Colours
+/// by 5.2.5 (no one has played): the higher-ranked player gets white when odd.
+#[test]
+fn c04_3_art_4_2_transpositions_in_a_heterogeneous_bracket_with_two_mdps() {
+    let mut extra = vec!["XXP 1 2".to_string()];
+    extra.extend((4..=10).map(|k| format!("XXP 2 {k}")));
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let zero: &[&str] = &["0000 - Z"];
+    let mut history: Vec<(u32, &[&str], u32)> = vec![(1, &["0000 - F"], 10), (2, &["0000 - F"], 10)];
+    history.extend((3..=11).map(|p| (p, zero, 0)));
+    let text = trf(11, 5, "white1", &extra, &history);
+    assert_eq!(pairing(&text), "6\n1 3\n11 2\n7 4\n5 8\n9 6\n10 0\n");
+}
+
+/// 4.4 (2017: D.3): which moved-down players a heterogeneous bracket pairs (its S1) when not all
+/// can be. 2025 4.4.1-4.4.2: a set of M1 pairable MDPs "is valid if it leaves a Limbo compliant
+/// with [C7]", and the valid sets are "sorted according to their smallest differing BSN" (the
+/// 2017 D.3.b: "the lowest lexicographic value of the BSN(s)"), e.g. {1,3} < {1,4} < {3,4}.
+///
+/// Round 2 of 10: 1-4 took a full-point bye (1.0) and have all met each other (XXP), 5 and 6 a
+/// half-point bye (0.5), 7-10 a zero-point bye. The 1.0 bracket cannot pair, so 1-4 (equal
+/// scores: every set leaves a Limbo of the same scores, all valid by C7) come down to the 0.5
+/// bracket with only two residents: M1 = 2. Player 2 may meet neither 5 nor 6, so {1,2} fails
+/// and the first valid set is {1,3} (before {1,4} and {3,4}): 1-5, 3-6. The Limbo 2 and 4 floats
+/// on to the 0 bracket: S1 = 2 4, S2 = 7 8 9 10 gives 2-7, 4-8 and the remainder 9-10.
+#[test]
+fn c04_3_art_4_4_mdp_sets_by_smallest_differing_bsn() {
+    let mut extra: Vec<String> = Vec::new();
+    for a in 1..=4 {
+        extra.extend((a + 1..=4).map(|b| format!("XXP {a} {b}")));
+    }
+    extra.extend(["XXP 2 5".to_string(), "XXP 2 6".to_string()]);
+    let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+    let (full, half, zero): (&[&str], &[&str], &[&str]) = (&["0000 - F"], &["0000 - H"], &["0000 - Z"]);
+    let mut history: Vec<(u32, &[&str], u32)> = (1..=4).map(|p| (p, full, 10)).collect();
+    history.extend([(5, half, 5), (6, half, 5)]);
+    history.extend((7..=10).map(|p| (p, zero, 0)));
+    let text = trf(10, 5, "white1", &extra, &history);
+    assert_eq!(pairing(&text), "5\n1 5\n3 6\n7 2\n8 4\n9 10\n");
 }
 
 /// 4.3 (2017: D.2): when no transposition works, resident exchanges are tried first by the
