@@ -183,3 +183,50 @@ fn c04_3_art_5_2_3_alternate_from_the_last_round_with_different_colours() {
     let text = trf(10, 6, "white1", &[], history);
     assert_eq!(pairing(&text), "5\n2 1\n7 3\n8 4\n10 5\n6 9\n");
 }
+
+/// 5.2.2 (2017: E.2), second sentence: "If both are absolute (topscorers ...) grant the wider
+/// colour difference". Final round (XXR 4 after three rounds), topscorers 1 and 2 (3.0 > 50% of
+/// 3) meet on the top board, both with an absolute preference for white: 1 played W B B (colour
+/// difference -1, black twice in a row), 2 played B B B (-3). The wider difference wins, so 2 gets
+/// white — where 5.2.4 would have given the higher-ranked 1 his white. Below, 4 and 5 (1.0, they
+/// met) float down to 3 and 6 (0.5); the only legal pairs 4-6 and 5-3 go to the absolute
+/// preferences of 6 and 3 (black) over the strong ones of 4 and 5 (5.2.2).
+#[test]
+fn c04_3_art_5_2_2_both_absolute_topscorers_wider_colour_difference() {
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 w 1", "   5 b 1", "   6 b 1"], 30),
+        (2, &["   4 b 1", "   6 b 1", "   3 b 1"], 30),
+        (3, &["   1 b 0", "   4 w =", "   2 w 0"], 5),
+        (4, &["   2 w 0", "   3 b =", "   5 w ="], 10),
+        (5, &["   6 w =", "   1 w 0", "   4 b ="], 10),
+        (6, &["   5 b =", "   2 w 0", "   1 w 0"], 5),
+    ];
+    let text = trf(6, 4, "white1", &[], history);
+    assert_eq!(pairing(&text), "3\n2 1\n4 6\n5 3\n");
+}
+
+/// 5.2.3 (2017: E.3, "Taking into account C.04.2.D.5"; 2025: C.04.2 3.4): unplayed rounds are
+/// moved to the front of a colour history before alternating. 1 played W, -, -, B (two
+/// full-point byes) and 2 B W W B: both have difference 0 and a mild preference for white. Read
+/// as -,-,W,B, 1's history has no round in which one had white and the other black (the TEC's
+/// annotated commentary gives this very case, uuWB against BWWB, as "equivalent"; we have it
+/// only as quoted in a digest), so 5.2.4 gives the higher-ranked 1 white; comparing round by round
+/// instead would find round 1 (1 white, 2 black) and give 1 black. The 0-point bracket 3-8 (one
+/// lost game each, no float after zero-point byes) pairs by transposition 8-6-7 of S2 = 6 7 8,
+/// the first to grant every colour preference (C12): 3-8, 4-6, 5-7.
+#[test]
+fn c04_3_art_5_2_3_unplayed_rounds_count_as_the_earliest() {
+    const Z: &str = "0000 - Z";
+    let history: &[(u32, &[&str], u32)] = &[
+        (1, &["   3 w 1", "0000 - F", "0000 - F", "   4 b 1"], 40),
+        (2, &["   5 b 1", "   6 w 1", "   7 w 1", "   8 b 1"], 40),
+        (3, &["   1 b 0", Z, Z, Z], 0),
+        (4, &[Z, Z, Z, "   1 w 0"], 0),
+        (5, &["   2 w 0", Z, Z, Z], 0),
+        (6, &[Z, "   2 b 0", Z, Z], 0),
+        (7, &[Z, Z, "   2 b 0", Z], 0),
+        (8, &[Z, Z, Z, "   2 w 0"], 0),
+    ];
+    let text = trf(8, 9, "white1", &[], history);
+    assert_eq!(pairing(&text), "4\n1 2\n3 8\n6 4\n7 5\n");
+}
