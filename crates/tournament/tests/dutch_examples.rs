@@ -230,3 +230,23 @@ fn c04_3_art_5_2_3_unplayed_rounds_count_as_the_earliest() {
     let text = trf(8, 9, "white1", &[], history);
     assert_eq!(pairing(&text), "4\n1 2\n3 8\n6 4\n7 5\n");
 }
+
+/// 4.3.2 (2017: D.2.d): "the lowest different BSN among those moved from the original S2 to S1
+/// (e.g. moving 6 from S2 to S1 is better than moving 7; similarly, 6-9 is better than 7-8 ...)".
+/// Round 1 of 10, S1 = 1..5, S2 = 6..10. 7 and 10 may meet neither 1..5 nor each other, and 10
+/// not 6 either, so each needs an opponent from 6, 8, 9 in the new S1: no transposition and no
+/// one-BSN exchange (4.3.2 rule 1) can pair the bracket. Two-BSN exchanges by sum difference
+/// (rule 2): 4+5<->6+7 (4) leaves 10 without a partner; 4+5<->6+8 (5) leaves 9, who may not meet
+/// 1, 2, 3, without one; 3+5<->6+7 (5) fails like the first. At difference 6, rule 3 keeps 4+5
+/// and rule 4 puts 6+9 before 7+8: S1 = 1 2 3 6 9, S2 = 4 5 7 8 10, first legal transposition
+/// 1-4, 2-5, 3-8, 6-7, 9-10. (4+5<->7+8 would pair too, as 1-4 2-5 3-6 7-9 8-10: only the order
+/// decides.) Colours by 5.2.5.
+#[test]
+fn c04_3_art_4_3_two_bsn_exchange_lowest_bsn_moved_into_s1() {
+    let forbidden = [
+        "XXP 1 7", "XXP 1 9", "XXP 1 10", "XXP 2 7", "XXP 2 9", "XXP 2 10", "XXP 3 7", "XXP 3 9", "XXP 3 10",
+        "XXP 4 7", "XXP 4 10", "XXP 5 7", "XXP 5 10", "XXP 6 10", "XXP 7 10",
+    ];
+    let text = trf(10, 5, "white1", &forbidden, &[]);
+    assert_eq!(pairing(&text), "5\n1 4\n5 2\n3 8\n7 6\n9 10\n");
+}
