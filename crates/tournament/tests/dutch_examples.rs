@@ -71,7 +71,9 @@ fn c04_3_art_4_2_transpositions_in_a_heterogeneous_bracket_with_two_mdps() {
 /// 4.4 (2017: D.3): which moved-down players a heterogeneous bracket pairs (its S1) when not all
 /// can be. 2025 4.4.1-4.4.2: a set of M1 pairable MDPs "is valid if it leaves a Limbo compliant
 /// with [C7]", and the valid sets are "sorted according to their smallest differing BSN" (the
-/// 2017 D.3.b: "the lowest lexicographic value of the BSN(s)"), e.g. {1,3} < {1,4} < {3,4}.
+/// 2017 D.3.b: "the lowest lexicographic value of the BSN(s)"). The example {1,3} < {1,4} < {3,4}
+/// is the TEC's annotated commentary's, not the Handbook's; the 2025 wording is quoted from a
+/// digest of that text, the 2017 wording from a copy of the 2017 Handbook page.
 ///
 /// Round 2 of 10: 1-4 took a full-point bye (1.0) and have all met each other (XXP), 5 and 6 a
 /// half-point bye (0.5), 7-10 a zero-point bye. The 1.0 bracket cannot pair, so 1-4 (equal
