@@ -252,3 +252,24 @@ fn c04_3_art_4_3_two_bsn_exchange_lowest_bsn_moved_into_s1() {
     let text = trf(10, 5, "white1", &forbidden, &[]);
     assert_eq!(pairing(&text), "5\n1 4\n5 2\n3 8\n7 6\n9 10\n");
 }
+
+/// 4.3.2 (2017: D.2.c): "the highest different BSN among those moved from the original S1 to S2
+/// (e.g. moving 5 from S1 to S2 is better than moving 4; similarly, 5-2 is better than 4-3 ...)".
+/// Round 1 of 10, S1 = 1..5, S2 = 6..10. 2 may meet only 1 and 3, 4 only 1, 3 and 5, and 1 none
+/// of 7..10. So 2 must sit across from 1 or 3, and 4 across from another of 1, 3, 5: no
+/// transposition (2's partners are both in S1) and no one-BSN exchange (only moving 1 or 3 serves
+/// 2 and 4 at once, and then both need that same player). Two-BSN exchanges by sum difference:
+/// 4+5<->6+7 (4), 4+5<->6+8 (5), 4+5<->6+9 and 4+5<->7+8 (6) leave 2 with 1 and 3 in S1;
+/// 3+5<->6+7 (5) and 3+5<->6+8 (6, before 5-2 by rule 3) force 2-3 and 4-5 and leave 1 without
+/// 6, the last S2 player he may meet. Next, at difference 6, 5-2 comes before 4-3: S1 = 1 3 4 6 7,
+/// S2 = 2 5 8 9 10, first legal transposition 1-2, 3-8, 4-5, 6-9, 7-10. (3+4<->6+7 would pair too,
+/// as 1-4 2-3 5-8 6-9 7-10: only the order decides.) Colours by 5.2.5.
+#[test]
+fn c04_3_art_4_3_two_bsn_exchange_highest_bsn_moved_out_of_s1() {
+    let forbidden = [
+        "XXP 1 7", "XXP 1 8", "XXP 1 9", "XXP 1 10", "XXP 2 4", "XXP 2 5", "XXP 2 6", "XXP 2 7", "XXP 2 8",
+        "XXP 2 9", "XXP 2 10", "XXP 4 6", "XXP 4 7", "XXP 4 8", "XXP 4 9", "XXP 4 10",
+    ];
+    let text = trf(10, 5, "white1", &forbidden, &[]);
+    assert_eq!(pairing(&text), "5\n1 2\n3 8\n5 4\n9 6\n7 10\n");
+}
