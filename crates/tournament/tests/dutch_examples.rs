@@ -6,8 +6,10 @@
 //! decides the pairing: round 1 (no colour preferences, no floats, equal scores, so every
 //! quality criterion ties and 3.8.1 takes the candidate generated first), with XXP forbidden
 //! pairs standing in for "already met" (C1) to rule out the earlier candidates. The colour
-//! examples use a played first round. Every expected pairing below was also printed by a local
-//! bbpPairings build (Dutch 2025 engine, see tests/data/dutch-golden/README.md).
+//! examples use played rounds; the moved-down-player examples a round 1 of full-, half- and
+//! zero-point byes only (scores without colours). Every expected pairing below was also printed
+//! by a local bbpPairings build (Dutch 2025 engine, see tests/data/dutch-golden/README.md); the
+//! 4.2 heterogeneous, 4.3.2 two-BSN, 4.4 and second 5.2.2/5.2.3 ones by its 2017 engine too.
 
 /// A TRF with `n` players rated in pairing-number order, planned `rounds`, `first` = XXC colour,
 /// extra header lines, and per player the round entries and points (in tenths).
