@@ -107,3 +107,17 @@ fn check(rules: Ruleset, mode: Mode, start: Position, events: &[ShogiEvent]) {
     let v = adjudicate(&a.to_record(), &rules);
     let _ = serde_json::to_string(&v).expect("verdicts serialize");
 }
+
+/// Arbitrary bytes as an SGF record adjudicated by `adjudicate_go` (what `shinpan check` runs on
+/// Go records) under `rfg`, with no dead stones and with the three points played last marked
+/// dead (stones or not — a wrong `--dead` list must be refused, not
+/// crash): a record that reads must give a verdict or an error, never a panic.
+pub fn sgf_record(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(g) = go::sgf::SgfGame::parse(&text) else { return };
+    let rules = Ruleset::rfg();
+    let _ = crate::adjudicate_go(&g, &rules, None);
+    let played: Vec<go::Point> = g.moves().filter_map(|(_, _, p)| p).collect();
+    let dead: Vec<go::Point> = played.iter().rev().take(3).copied().collect();
+    let _ = crate::adjudicate_go(&g, &rules, Some(&dead));
+}

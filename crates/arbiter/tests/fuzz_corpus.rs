@@ -37,3 +37,19 @@ fn go_sgf_corpus_adjudicates_without_panics() {
     }
     assert!(judged > 0, "no record of {} adjudicated ({read} read)", dir.display());
 }
+
+/// The corpus of the `arbiter_sgf` fuzz target (SGF records through `adjudicate_go`, with and
+/// without agreed dead stones), replayed by the target's own entry point.
+#[test]
+fn arbiter_sgf_corpus() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/arbiter_sgf");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        let data = std::fs::read(&path).unwrap();
+        let result = std::panic::catch_unwind(|| arbiter::fuzzing::sgf_record(&data));
+        assert!(result.is_ok(), "{} panics", path.display());
+        n += 1;
+    }
+    assert!(n > 0, "empty corpus {}", dir.display());
+}
