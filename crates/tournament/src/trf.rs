@@ -34,8 +34,16 @@ fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
     } else {
         frac.get(..1).and_then(|d| d.parse().ok()).ok_or(Error::Parse { line, column: col, reason: format!("bad points {s:?}") })?
     };
+    // No TRF points field holds more than four characters ("99.5"); the bound keeps every sum of
+    // scores over any number of rounds far from overflow.
+    if i > MAX_POINTS {
+        return parse_err(line, col, format!("points {s:?} out of range (at most {MAX_POINTS})"));
+    }
     Ok(i * 10 + f)
 }
+
+/// The largest number of points a TRF points value may hold.
+const MAX_POINTS: u32 = 9_999;
 
 pub fn format_points(p: Points) -> String {
     format!("{}.{}", p / 10, p % 10)
@@ -637,6 +645,15 @@ mod tests {
 001    2      Beta                              2701                             0.0    3     1 b 0\n\
 001    3      Gamma                             2600                             1.0    2  0000 - U\n\
 XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
+
+    #[test]
+    fn points_beyond_the_field_width_are_refused_with_line_and_column() {
+        // Found by fuzzing: a huge BBF value overflowed the tenths.
+        let e = parse("012 T\nBBF 715718515\n").unwrap_err();
+        assert!(matches!(&e, Error::Parse { line: 2, column: 5, reason } if reason.contains("out of range")), "{e}");
+        let t = parse("012 T\nBBW 9999.5\n").unwrap();
+        assert_eq!(t.scoring.win, 99_995);
+    }
 
     #[test]
     fn reads_players_rounds_and_extensions() {
