@@ -139,6 +139,8 @@ struct Solver<W: Weight> {
     /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
     complete: bool,
     alive: Vec<usize>,
+    /// Scratch of `add_blossom`: per blossom, the least-slack edge to it and that slack.
+    bestedgeto: Vec<(usize, W)>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -191,6 +193,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         queue: Vec::new(),
         complete: false,
         alive: Vec::new(),
+        bestedgeto: Vec::new(),
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
@@ -345,7 +348,11 @@ impl<W: Weight> Solver<W> {
         }
         // The least-slack edge from the new blossom to each other S-blossom, in the children's
         // edge order (first of equal slacks wins); slacks are computed once per edge.
-        let mut bestedgeto: Vec<(usize, W)> = vec![(NONE, W::zero()); 2 * self.nv];
+        // A scratch kept between calls (allocating 2n entries per blossom costs at 1,000
+        // players); `touched` lists the entries set, to reset them and keep index order.
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        bestedgeto.resize(2 * self.nv, (NONE, W::zero()));
+        let mut touched = Vec::new();
         for &bv in &path {
             match self.blossombestedges[bv].take() {
                 None => {
@@ -353,14 +360,14 @@ impl<W: Weight> Solver<W> {
                         for idx in 0..self.degree(v) {
                             let p = self.nb(v, idx);
                             if p != NONE {
-                                self.consider_best(b, p / 2, &mut bestedgeto);
+                                self.consider_best(b, p / 2, &mut bestedgeto, &mut touched);
                             }
                         }
                     }
                 }
                 Some(l) => {
                     for k in l {
-                        self.consider_best(b, k, &mut bestedgeto);
+                        self.consider_best(b, k, &mut bestedgeto, &mut touched);
                     }
                 }
             }
@@ -368,18 +375,19 @@ impl<W: Weight> Solver<W> {
         }
         let mut list = Vec::new();
         self.bestedge[b] = NONE;
-        for (k, sl) in bestedgeto {
-            if k != NONE {
-                list.push(k);
-                if self.bestedge[b] == NONE || sl.less(&self.bestslack[b]) {
-                    self.set_best(b, k, sl);
-                }
+        touched.sort_unstable();
+        for &bj in &touched {
+            let (k, sl) = std::mem::replace(&mut bestedgeto[bj], (NONE, W::zero()));
+            list.push(k);
+            if self.bestedge[b] == NONE || sl.less(&self.bestslack[b]) {
+                self.set_best(b, k, sl);
             }
         }
+        self.bestedgeto = bestedgeto;
         self.blossombestedges[b] = Some(list);
     }
 
-    fn consider_best(&self, b: usize, k: usize, bestedgeto: &mut [(usize, W)]) {
+    fn consider_best(&self, b: usize, k: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
         let (i, j, w) = self.edges[k];
         if w.is_negative() {
             return;
@@ -388,7 +396,10 @@ impl<W: Weight> Solver<W> {
         let bj = self.inblossom[j];
         if bj != b && self.label[bj] == 1 {
             let sl = self.slack(k);
-            if bestedgeto[bj].0 == NONE || sl.less(&bestedgeto[bj].1) {
+            if bestedgeto[bj].0 == NONE {
+                touched.push(bj);
+                bestedgeto[bj] = (k, sl);
+            } else if sl.less(&bestedgeto[bj].1) {
                 bestedgeto[bj] = (k, sl);
             }
         }
@@ -775,6 +786,7 @@ impl<W: Weight> Incremental<W> {
             queue: Vec::new(),
             complete: true,
             alive: (0..n).collect(),
+            bestedgeto: Vec::new(),
         };
         Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
