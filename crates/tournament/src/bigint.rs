@@ -70,26 +70,27 @@ impl<const N: usize> Big<N> {
         Big(r)
     }
 
+    #[inline]
     pub fn add(&self, o: &Self) -> Self {
+        // Through u128 so that the carry chain compiles to add-with-carry.
         let mut r = [0u64; N];
-        let mut carry = false;
+        let mut carry = 0u128;
         for i in 0..N {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            r[i] = s2;
-            carry = c1 || c2;
+            let t = self.0[i] as u128 + o.0[i] as u128 + carry;
+            r[i] = t as u64;
+            carry = t >> 64;
         }
         Big(r)
     }
 
+    #[inline]
     pub fn sub(&self, o: &Self) -> Self {
         let mut r = [0u64; N];
-        let mut borrow = false;
+        let mut borrow = 0u128;
         for i in 0..N {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            r[i] = s2;
-            borrow = b1 || b2;
+            let t = (self.0[i] as u128).wrapping_sub(o.0[i] as u128).wrapping_sub(borrow);
+            r[i] = t as u64;
+            borrow = (t >> 64) & 1;
         }
         Big(r)
     }
@@ -108,9 +109,28 @@ impl<const N: usize> Big<N> {
         r
     }
 
-    /// `self + (v << shift)`.
+    /// `self + (v << shift)` (wrapping): touches only the limbs from `shift / 64` up, and stops
+    /// with the carry.
     pub fn add_shifted(&self, v: u64, shift: u32) -> Self {
-        self.add(&Self::from_u64(v).shl(shift))
+        let limb = (shift / 64) as usize;
+        if v == 0 || limb >= N {
+            return *self;
+        }
+        let bit = shift % 64;
+        let mut r = *self;
+        let (s, c) = r.0[limb].overflowing_add(v << bit);
+        r.0[limb] = s;
+        // `hi < 2^63` when `bit > 0`, so adding the carry cannot overflow.
+        let mut add = if bit == 0 { 0 } else { v >> (64 - bit) } + c as u64;
+        for l in &mut r.0[limb + 1..] {
+            if add == 0 {
+                break;
+            }
+            let (s, c) = l.overflowing_add(add);
+            *l = s;
+            add = c as u64;
+        }
+        r
     }
 
     /// `2^bits - 1`.
@@ -133,8 +153,20 @@ impl<const N: usize> Big<N> {
         Ordering::Equal
     }
 
+    /// Signed `<`: the top limb decides as a signed word unless equal (the hot comparison of
+    /// the matching, so no `Ordering` detour).
+    #[inline]
     pub fn lt(&self, o: &Self) -> bool {
-        self.cmp_signed(o) == Ordering::Less
+        let (a, b) = (self.0[N - 1] as i64, o.0[N - 1] as i64);
+        if a != b {
+            return a < b;
+        }
+        for i in (0..N - 1).rev() {
+            if self.0[i] != o.0[i] {
+                return self.0[i] < o.0[i];
+            }
+        }
+        false
     }
 
     pub fn le(&self, o: &Self) -> bool {
@@ -155,6 +187,13 @@ mod tests {
         assert_eq!(b.shl(0), b);
         assert_eq!(a.shr1().0, [0, 1 << 61 | 1 << 63, 0]);
         assert_eq!(Big::<2>::ones(70).0, [u64::MAX, 0x3f]);
+        // `add_shifted` is `add` of a shifted word, carries and the top included.
+        let xs = [Big::<3>([u64::MAX, u64::MAX, 7]), Big([1, 2, 3]), Big([0, u64::MAX, u64::MAX])];
+        for x in xs {
+            for (v, k) in [(1, 0), (u64::MAX, 1), (5, 63), (u64::MAX, 64), (3, 127), (9, 130), (1, 191), (2, 191), (1, 200)] {
+                assert_eq!(x.add_shifted(v, k), x.add(&Big::from_u64(v).shl(k)), "{x:?} + {v} << {k}");
+            }
+        }
     }
 
     #[test]
@@ -167,5 +206,12 @@ mod tests {
         assert!(neg.is_negative());
         assert!(neg.lt(&Big::ZERO));
         assert!(Big::<2>::ZERO.lt(&b));
+        // `lt` agrees with `cmp_signed` across signs and limbs.
+        let xs = [Big::<2>([0, 0]), Big([1, 0]), Big([u64::MAX, 0]), Big([0, 1]), Big([5, 1 << 63]), Big([0, u64::MAX]), Big([u64::MAX, u64::MAX])];
+        for a in &xs {
+            for b in &xs {
+                assert_eq!(a.lt(b), a.cmp_signed(b) == Ordering::Less, "{a:?} < {b:?}");
+            }
+        }
     }
 }

@@ -580,13 +580,13 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.elig[p.id] && self.score(p) <= self.bye_score
     }
 
-    /// C.10–C.13 colour fields (only inside the current bracket).
-    fn color_bits(&self, r: Big<N>, a: &P, b: &P, in_cur: bool) -> Big<N> {
-        let sh = self.lay.sgsb;
-        let mut r = r.shl(sh);
+    /// C.10–C.13 colour fields (only inside the current bracket), highest first.
+    fn color_flags(&self, a: &P, b: &P, in_cur: bool) -> [bool; 4] {
+        if !in_cur {
+            return [false; 4];
+        }
         // C.10 topscorers: colour difference must not exceed 2.
-        r = r.or_u64((in_cur && (!a.absolute_imbalance() || !b.absolute_imbalance() || a.pref != b.pref)) as u64);
-        r = r.shl(sh);
+        let c10 = !a.absolute_imbalance() || !b.absolute_imbalance() || a.pref != b.pref;
         // C.11 topscorers: no colour three times in a row.
         let c11 = !a.absolute()
             || !b.absolute()
@@ -597,17 +597,18 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let lower = if a.color_imbalance > b.color_imbalance { b } else { a };
                 lower.repeated != a.pref.map(Color::invert)
             };
-        r = r.or_u64((in_cur && c11) as u64);
-        r = r.shl(sh);
         // C.12 colour preferences.
-        r = r.or_u64((in_cur && compatible_prefs(a.pref, b.pref)) as u64);
-        r = r.shl(sh);
+        let c12 = compatible_prefs(a.pref, b.pref);
         // C.13 strong colour preferences.
         let c13 = (!a.strong && !a.absolute()) || (!b.strong && !b.absolute()) || (a.absolute() && b.absolute()) || a.pref != b.pref;
-        r.or_u64((in_cur && c13) as u64)
+        [c10, c11, c12, c13]
     }
 
     /// The edge weight between `h` (higher) and `l` (lower) for the current bracket.
+    ///
+    /// The fields, from the top: C.4 (with C.2), C.5–C.8, C.9, C.10–C.13, C.14–C.21, and room
+    /// for the B.5/D ordering fields. Each is added at its bit position (`pos` walks down from
+    /// `lead_shift`), which equals shifting the weight left field by field and adding.
     fn edge(&self, h: &P, l: &P, in_cur: bool, in_next: bool) -> Big<N> {
         let st = self.st;
         let (b, g) = (self.lay.sgsb, self.lay.sgs);
@@ -617,59 +618,67 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let sh = |p: &P| self.shift[p.id];
         // C.4 completion and C.2 bye eligibility.
         let lead = 1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64;
+        let r = Big::<N>::ZERO.add_shifted(lead, self.lead_shift);
         if !in_cur && !in_next {
-            // Outside the bracket every other field is zero but C.9: two shifts, not twenty.
-            let r = Big::<N>::from_u64(lead).shl(self.lead_shift);
-            return r.add(&Big::from_u64(self.c9(h) + self.c9(l)).shl(self.c9_shift));
+            // Outside the bracket every other field is zero but C.9.
+            return r.add_shifted(self.c9(h) + self.c9(l), self.c9_shift);
         }
-        let mut r = Big::<N>::from_u64(lead);
+        let mut r = r;
+        let mut pos = self.lead_shift;
         // C.5 pairs in the bracket; C.6 scores paired in the bracket.
-        r = r.shl(b).or_u64(in_cur as u64);
-        r = r.shl(g);
+        pos -= b;
+        r = r.add_shifted(in_cur as u64, pos);
+        pos -= g;
         if in_cur {
-            r = r.add_shifted(1, sh(h));
+            r = r.add_shifted(1, pos + sh(h));
         }
         // C.7/C.8 the same for the next bracket.
-        r = r.shl(b).or_u64(in_next as u64);
-        r = r.shl(g);
+        pos -= b;
+        r = r.add_shifted(in_next as u64, pos);
+        pos -= g;
         if in_next {
-            r = r.add_shifted(1, sh(h));
+            r = r.add_shifted(1, pos + sh(h));
         }
         // C.9 unplayed games of the bye assignee.
-        r = r.shl(b);
-        r = r.add_u64(self.c9(h) + self.c9(l));
-        r = self.color_bits(r, l, h, in_cur);
+        pos -= b;
+        debug_assert_eq!(pos, self.c9_shift);
+        r = r.add_shifted(self.c9(h) + self.c9(l), pos);
+        for flag in self.color_flags(l, h, in_cur) {
+            pos -= b;
+            r = r.add_shifted(flag as u64, pos);
+        }
         let (hs, ls) = (self.score(h), self.score(l));
         for back in [1, 2] {
             if st.played_rounds >= back {
                 // C.14/C.16 repeated downfloaters; C.15/C.17 repeated upfloaters.
-                r = r.shl(b);
+                pos -= b;
                 if in_cur {
-                    r = r.add_u64((self.float(l, back) == Float::Down) as u64);
-                    r = r.add_u64((hs <= ls && self.float(h, back) == Float::Down) as u64);
+                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, pos);
+                    r = r.add_shifted((hs <= ls && self.float(h, back) == Float::Down) as u64, pos);
                 }
-                r = r.shl(b);
+                pos -= b;
                 if in_cur {
-                    r = r.add_u64(!(hs > ls && self.float(l, back) == Float::Up) as u64);
+                    r = r.add_shifted(!(hs > ls && self.float(l, back) == Float::Up) as u64, pos);
                 }
             }
         }
         for back in [1, 2] {
             if st.played_rounds >= back {
                 // C.18/C.20 scores of repeated downfloaters; C.19/C.21 of upfloaters' opponents.
-                r = r.shl(g);
+                pos -= g;
                 if in_cur {
-                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, sh(l));
-                    r = r.add_shifted((self.float(h, back) == Float::Down) as u64, sh(h));
+                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, pos + sh(l));
+                    r = r.add_shifted((self.float(h, back) == Float::Down) as u64, pos + sh(h));
                 }
-                r = r.shl(g);
+                pos -= g;
                 if in_cur && !(self.float(l, back) == Float::Up && hs > ls) {
-                    r = r.add_shifted(1, sh(h));
+                    r = r.add_shifted(1, pos + sh(h));
                 }
             }
         }
-        // Room for the B.5/D ordering fields.
-        r.shl(3 * b + 1)
+        // What is left is the room for the B.5/D ordering fields.
+        debug_assert_eq!(pos, 3 * b + 1);
+        r
     }
 
     fn run(mut self) -> Result<Vec<(usize, Option<usize>)>> {

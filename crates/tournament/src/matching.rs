@@ -28,6 +28,14 @@ pub trait Weight: Copy {
     fn is_zero(&self) -> bool;
     fn one() -> Self;
     fn is_odd(&self) -> bool;
+    /// `self < 0` (absent edges); override when cheaper than `less(&zero())`.
+    fn is_negative(&self) -> bool {
+        self.less(&Self::zero())
+    }
+    /// `self > 0`.
+    fn is_positive(&self) -> bool {
+        Self::zero().less(self)
+    }
 }
 
 impl Weight for i64 {
@@ -54,6 +62,12 @@ impl Weight for i64 {
     }
     fn is_odd(&self) -> bool {
         self & 1 == 1
+    }
+    fn is_negative(&self) -> bool {
+        *self < 0
+    }
+    fn is_positive(&self) -> bool {
+        *self > 0
     }
 }
 
@@ -82,6 +96,12 @@ impl<const N: usize> Weight for Big<N> {
     fn is_odd(&self) -> bool {
         self.0[0] & 1 == 1
     }
+    fn is_negative(&self) -> bool {
+        Big::is_negative(self)
+    }
+    fn is_positive(&self) -> bool {
+        !Big::is_negative(self) && !Big::is_zero(self)
+    }
 }
 
 const NONE: usize = usize::MAX;
@@ -90,6 +110,8 @@ struct Solver<W: Weight> {
     nv: usize,
     maxcard: bool,
     edges: Vec<(usize, usize, W)>,
+    /// Twice each edge's stored weight (what `slack` subtracts), kept beside `edges`.
+    edge2: Vec<W>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -101,6 +123,11 @@ struct Solver<W: Weight> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// `slack(bestedge[b])` when `beststamp[b] == epoch`: the scans compare against it for
+    /// every edge, and it only changes with the duals (`epoch` counts dual changes).
+    bestslack: Vec<W>,
+    beststamp: Vec<u64>,
+    epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -112,6 +139,8 @@ struct Solver<W: Weight> {
     /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
     complete: bool,
     alive: Vec<usize>,
+    /// Scratch of `add_blossom`: per blossom, the least-slack edge to it and that slack.
+    bestedgeto: Vec<(usize, W)>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -140,6 +169,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     let mut s = Solver {
         nv: n,
         maxcard: false,
+        edge2: doubled.iter().map(|e| e.2.plus(&e.2)).collect(),
         edges: doubled,
         endpoint,
         neighbend,
@@ -152,6 +182,9 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
         blossomendps: vec![Vec::new(); 2 * n],
         bestedge: vec![NONE; 2 * n],
+        bestslack: vec![W::zero(); 2 * n],
+        beststamp: vec![0; 2 * n],
+        epoch: 1,
         blossombestedges: vec![None; 2 * n],
         unusedblossoms: (n..2 * n).collect(),
         dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
@@ -160,6 +193,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         queue: Vec::new(),
         complete: false,
         alive: Vec::new(),
+        bestedgeto: Vec::new(),
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
@@ -195,8 +229,19 @@ impl<W: Weight> Solver<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i].plus(&self.dualvar[j]).minus(&w.plus(&w))
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i].plus(&self.dualvar[j]).minus(&self.edge2[k])
+    }
+
+    /// `slack(bestedge[b])`, from the cache when the duals have not changed since it was set.
+    fn best_slack(&self, b: usize) -> W {
+        if self.beststamp[b] == self.epoch { self.bestslack[b] } else { self.slack(self.bestedge[b]) }
+    }
+
+    fn set_best(&mut self, b: usize, k: usize, slack: W) {
+        self.bestedge[b] = k;
+        self.bestslack[b] = slack;
+        self.beststamp[b] = self.epoch;
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -301,45 +346,63 @@ impl<W: Weight> Solver<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.nv];
+        // The least-slack edge from the new blossom to each other S-blossom, in the children's
+        // edge order (first of equal slacks wins); slacks are computed once per edge.
+        // A scratch kept between calls (allocating 2n entries per blossom costs at 1,000
+        // players); `touched` lists the entries set, to reset them and keep index order.
+        let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
+        bestedgeto.resize(2 * self.nv, (NONE, W::zero()));
+        let mut touched = Vec::new();
         for &bv in &path {
-            let nblists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                None => self
-                    .leaves_of(bv)
-                    .iter()
-                    .map(|&v| (0..self.degree(v)).map(|i| self.nb(v, i)).filter(|&p| p != NONE).map(|p| p / 2).collect())
-                    .collect(),
-                Some(l) => vec![l],
-            };
-            for nblist in nblists {
-                for k in nblist {
-                    if self.edges[k].2.less(&W::zero()) {
-                        continue;
+            match self.blossombestedges[bv].take() {
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for idx in 0..self.degree(v) {
+                            let p = self.nb(v, idx);
+                            if p != NONE {
+                                self.consider_best(b, p / 2, &mut bestedgeto, &mut touched);
+                            }
+                        }
                     }
-                    let (mut i, mut j, _) = self.edges[k];
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
-                    }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k).less(&self.slack(bestedgeto[bj])))
-                    {
-                        bestedgeto[bj] = k;
+                }
+                Some(l) => {
+                    for k in l {
+                        self.consider_best(b, k, &mut bestedgeto, &mut touched);
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut list = Vec::new();
         self.bestedge[b] = NONE;
-        for &k in &list {
-            if self.bestedge[b] == NONE || self.slack(k).less(&self.slack(self.bestedge[b])) {
-                self.bestedge[b] = k;
+        touched.sort_unstable();
+        for &bj in &touched {
+            let (k, sl) = std::mem::replace(&mut bestedgeto[bj], (NONE, W::zero()));
+            list.push(k);
+            if self.bestedge[b] == NONE || sl.less(&self.bestslack[b]) {
+                self.set_best(b, k, sl);
             }
         }
+        self.bestedgeto = bestedgeto;
         self.blossombestedges[b] = Some(list);
+    }
+
+    fn consider_best(&self, b: usize, k: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
+        let (i, j, w) = self.edges[k];
+        if w.is_negative() {
+            return;
+        }
+        let j = if self.inblossom[j] == b { i } else { j };
+        let bj = self.inblossom[j];
+        if bj != b && self.label[bj] == 1 {
+            let sl = self.slack(k);
+            if bestedgeto[bj].0 == NONE {
+                touched.push(bj);
+                bestedgeto[bj] = (k, sl);
+            } else if sl.less(&bestedgeto[bj].1) {
+                bestedgeto[bj] = (k, sl);
+            }
+        }
     }
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
@@ -486,6 +549,8 @@ impl<W: Weight> Solver<W> {
     fn run(&mut self) {
         let n = self.nv;
         for _ in 0..n {
+            // The duals may have changed since the last stage (`Incremental`): no cached slack.
+            self.epoch += 1;
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
@@ -514,13 +579,13 @@ impl<W: Weight> Solver<W> {
                         let k = p / 2;
                         let w = self.endpoint[p];
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
-                        if self.inblossom[v] == self.inblossom[w] || self.edges[k].2.less(&W::zero()) {
+                        if self.inblossom[v] == self.inblossom[w] || self.edges[k].2.is_negative() {
                             continue;
                         }
                         let mut kslack = W::zero();
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if !W::zero().less(&kslack) {
+                            if !kslack.is_positive() {
                                 self.allow(k);
                             }
                         }
@@ -542,13 +607,13 @@ impl<W: Weight> Solver<W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack.less(&self.slack(self.bestedge[b])) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack.less(&self.best_slack(b)) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack.less(&self.slack(self.bestedge[w])))
+                            && (self.bestedge[w] == NONE || kslack.less(&self.best_slack(w)))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                 }
@@ -567,7 +632,7 @@ impl<W: Weight> Solver<W> {
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if deltatype == 0 || d.less(&delta) {
                             delta = d;
                             deltatype = 2;
@@ -577,7 +642,7 @@ impl<W: Weight> Solver<W> {
                 }
                 for b in 0..2 * n {
                     if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if deltatype == 0 || d.less(&delta) {
                             delta = d;
                             deltatype = 3;
@@ -607,6 +672,7 @@ impl<W: Weight> Solver<W> {
                         _ => {}
                     }
                 }
+                self.epoch += 1;
                 for b in n..2 * n {
                     if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
                         match self.label[b] {
@@ -696,6 +762,7 @@ impl<W: Weight> Incremental<W> {
         let s = Solver {
             nv: n,
             maxcard: true,
+            edge2: edges.iter().map(|e| e.2.plus(&e.2)).collect(),
             edges,
             endpoint,
             neighbend: Vec::new(),
@@ -708,6 +775,9 @@ impl<W: Weight> Incremental<W> {
             blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
             blossomendps: vec![Vec::new(); 2 * n],
             bestedge: vec![NONE; 2 * n],
+            bestslack: vec![W::zero(); 2 * n],
+            beststamp: vec![0; 2 * n],
+            epoch: 1,
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
@@ -716,6 +786,7 @@ impl<W: Weight> Incremental<W> {
             queue: Vec::new(),
             complete: true,
             alive: (0..n).collect(),
+            bestedgeto: Vec::new(),
         };
         Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
@@ -747,6 +818,7 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         self.s.edges[k].2 = w2;
+        self.s.edge2[k] = w2.plus(&w2);
         // Only what breaks the optimality certificate needs repair: a matched edge that changed
         // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
         // edge keeps the current matching optimal.
@@ -770,12 +842,12 @@ impl<W: Weight> Incremental<W> {
 
     pub fn weight(&self, i: usize, j: usize) -> W {
         let w2 = self.s.edges[pair_index(i, j)].2;
-        if w2.less(&W::zero()) { W::zero() } else { w2.half() }
+        if w2.is_negative() { W::zero() } else { w2.half() }
     }
 
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
-        i != j && !self.s.edges[pair_index(i, j)].2.less(&W::zero())
+        i != j && !self.s.edges[pair_index(i, j)].2.is_negative()
     }
 
     /// `a` and `b` are matched to each other for good and every other edge of theirs is
@@ -790,7 +862,7 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         let only_mate = |v: usize, m: usize| {
-            (0..s.nv).all(|u| u == v || u == m || s.edges[pair_index(u, v)].2.less(&W::zero()))
+            (0..s.nv).all(|u| u == v || u == m || s.edges[pair_index(u, v)].2.is_negative())
         };
         if only_mate(a, b) && only_mate(b, a) {
             self.retired[a] = true;
@@ -853,13 +925,16 @@ impl<W: Weight> Incremental<W> {
         let mut best: Option<W> = None;
         for idx in 0..self.s.degree(v) {
             let p = self.s.nb(v, idx);
-            if p == NONE || self.s.edges[p / 2].2.less(&W::zero()) {
+            if p == NONE || self.s.edges[p / 2].2.is_negative() {
                 continue;
             }
             let u = self.s.endpoint[p];
             // Tight means du + dv = 2·(stored weight) in this formulation.
-            let w2 = self.s.edges[p / 2].2;
-            let need = if symmetric && self.is_free[u] { w2 } else { w2.plus(&w2).minus(&self.s.dualvar[u]) };
+            let need = if symmetric && self.is_free[u] {
+                self.s.edges[p / 2].2
+            } else {
+                self.s.edge2[p / 2].minus(&self.s.dualvar[u])
+            };
             if best.is_none_or(|b| b.less(&need)) {
                 best = Some(need);
             }
@@ -881,7 +956,7 @@ impl<W: Weight> Incremental<W> {
             let k = p / 2;
             if self.s.mate[u] == NONE
                 && self.s.inblossom[u] == u
-                && !self.s.edges[k].2.less(&W::zero())
+                && !self.s.edges[k].2.is_negative()
                 && self.s.slack(k).is_zero()
             {
                 self.s.mate[v] = p;
