@@ -3,18 +3,23 @@
 
 use std::path::Path;
 
-#[test]
-fn arbiter_events_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/arbiter_events");
+/// Runs `check` on every file of `fuzz/corpus/NAME/` and fails on any panic.
+fn replay(name: &str, check: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(name);
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.unwrap().path();
         let data = std::fs::read(&path).unwrap();
-        let result = std::panic::catch_unwind(|| arbiter::fuzzing::events(&data));
+        let result = std::panic::catch_unwind(|| check(&data));
         assert!(result.is_ok(), "{} panics", path.display());
         n += 1;
     }
     assert!(n > 0, "empty corpus {}", dir.display());
+}
+
+#[test]
+fn arbiter_events_corpus() {
+    replay("arbiter_events", arbiter::fuzzing::events);
 }
 
 /// The SGF fuzz corpus (`fuzz/corpus/go_sgf/`) through `adjudicate_go`: every record that reads
@@ -42,14 +47,5 @@ fn go_sgf_corpus_adjudicates_without_panics() {
 /// without agreed dead stones), replayed by the target's own entry point.
 #[test]
 fn arbiter_sgf_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/arbiter_sgf");
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        let data = std::fs::read(&path).unwrap();
-        let result = std::panic::catch_unwind(|| arbiter::fuzzing::sgf_record(&data));
-        assert!(result.is_ok(), "{} panics", path.display());
-        n += 1;
-    }
-    assert!(n > 0, "empty corpus {}", dir.display());
+    replay("arbiter_sgf", arbiter::fuzzing::sgf_record);
 }
