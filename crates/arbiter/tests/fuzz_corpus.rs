@@ -1,5 +1,5 @@
-//! Replays the saved fuzz corpus (`fuzz/corpus/arbiter_events/`) through the checks the fuzz
-//! target runs, so CI covers it on stable Rust.
+//! Replays the saved fuzz corpora (`fuzz/corpus/arbiter_events/`, `arbiter_sgf/`, and `go_sgf/`
+//! through `adjudicate_go`) through the checks the fuzz targets run, so CI covers them on stable Rust.
 
 use std::path::Path;
 
