@@ -141,6 +141,11 @@ struct Solver<W: Weight> {
     alive: Vec<usize>,
     /// Scratch of `add_blossom`: per blossom, the least-slack edge to it and that slack.
     bestedgeto: Vec<(usize, W)>,
+    /// Per top-level blossom in a stage: the free vertex at the root of its alternating tree.
+    tree: Vec<usize>,
+    /// Per tree root in a stage (complete-graph mode): an augmenting path through the tree is
+    /// already waiting, so the tree grows no further.
+    used: Vec<bool>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -194,6 +199,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         complete: false,
         alive: Vec::new(),
         bestedgeto: Vec::new(),
+        tree: vec![NONE; 2 * n],
+        used: vec![false; n],
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
@@ -266,6 +273,7 @@ impl<W: Weight> Solver<W> {
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
+        self.tree[b] = if p == NONE { self.blossombase[b] } else { self.tree[self.inblossom[self.endpoint[p]]] };
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
@@ -337,6 +345,7 @@ impl<W: Weight> Solver<W> {
         }
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
+        self.tree[b] = self.tree[bb];
         self.dualvar[b] = W::zero();
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
@@ -360,14 +369,16 @@ impl<W: Weight> Solver<W> {
                         for idx in 0..self.degree(v) {
                             let p = self.nb(v, idx);
                             if p != NONE {
-                                self.consider_best(b, p / 2, &mut bestedgeto, &mut touched);
+                                self.consider_best(b, p / 2, self.endpoint[p], &mut bestedgeto, &mut touched);
                             }
                         }
                     }
                 }
                 Some(l) => {
                     for k in l {
-                        self.consider_best(b, k, &mut bestedgeto, &mut touched);
+                        let (i, j, _) = self.edges[k];
+                        let j = if self.inblossom[j] == b { i } else { j };
+                        self.consider_best(b, k, j, &mut bestedgeto, &mut touched);
                     }
                 }
             }
@@ -387,14 +398,10 @@ impl<W: Weight> Solver<W> {
         self.blossombestedges[b] = Some(list);
     }
 
-    fn consider_best(&self, b: usize, k: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
-        let (i, j, w) = self.edges[k];
-        if w.is_negative() {
-            return;
-        }
-        let j = if self.inblossom[j] == b { i } else { j };
+    /// Edge `k` from the new blossom `b` to its vertex `j` outside (or inside: then ignored).
+    fn consider_best(&self, b: usize, k: usize, j: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
         let bj = self.inblossom[j];
-        if bj != b && self.label[bj] == 1 {
+        if bj != b && self.label[bj] == 1 && !self.edge2[k].is_negative() {
             let sl = self.slack(k);
             if bestedgeto[bj].0 == NONE {
                 touched.push(bj);
@@ -408,6 +415,7 @@ impl<W: Weight> Solver<W> {
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
+            self.tree[s] = self.tree[b];
             self.blossomparent[s] = NONE;
             if s < self.nv {
                 self.inblossom[s] = s;
@@ -560,16 +568,28 @@ impl<W: Weight> Solver<W> {
                 self.allowedge[k] = false;
             }
             self.queue.clear();
+            let mut roots = 0;
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);
+                    self.used[v] = false;
+                    roots += 1;
                 }
             }
+            // Complete-graph mode augments along every vertex-disjoint path the forest finds
+            // before it needs a dual change: each pair of trees that meet on a tight edge gives
+            // one, and both then stop growing (the other trees are untouched by augmenting it).
+            // A bracket that frees dozens of vertices then needs a few stages, not one per pair.
+            let batch = self.complete;
+            let mut pending: Vec<usize> = Vec::new();
             let mut augmented = false;
             loop {
                 while let Some(v) = self.queue.pop() {
                     if augmented {
                         break;
+                    }
+                    if batch && self.used[self.tree[self.inblossom[v]]] {
+                        continue;
                     }
                     for idx in 0..self.degree(v) {
                         let p = self.nb(v, idx);
@@ -578,8 +598,14 @@ impl<W: Weight> Solver<W> {
                         }
                         let k = p / 2;
                         let w = self.endpoint[p];
+                        let bw = self.inblossom[w];
+                        // An edge to a T-vertex already labelled changes nothing, tight or not
+                        // (its slack stays as the duals move).
+                        if self.inblossom[v] == bw || (self.label[bw] == 2 && (bw == w || self.label[w] != 0)) {
+                            continue;
+                        }
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
-                        if self.inblossom[v] == self.inblossom[w] || self.edges[k].2.is_negative() {
+                        if self.edge2[k].is_negative() {
                             continue;
                         }
                         let mut kslack = W::zero();
@@ -596,6 +622,17 @@ impl<W: Weight> Solver<W> {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
+                                } else if batch {
+                                    let (ta, tb) = (self.tree[self.inblossom[v]], self.tree[self.inblossom[w]]);
+                                    if !self.used[tb] {
+                                        self.used[ta] = true;
+                                        self.used[tb] = true;
+                                        pending.push(k);
+                                        if 2 * pending.len() + 1 >= roots {
+                                            self.queue.clear();
+                                        }
+                                        break;
+                                    }
                                 } else {
                                     self.augment_matching(k);
                                     augmented = true;
@@ -616,6 +653,12 @@ impl<W: Weight> Solver<W> {
                             self.set_best(w, k, kslack);
                         }
                     }
+                }
+                if !pending.is_empty() {
+                    for k in std::mem::take(&mut pending) {
+                        self.augment_matching(k);
+                    }
+                    augmented = true;
                 }
                 if augmented {
                     break;
@@ -787,6 +830,8 @@ impl<W: Weight> Incremental<W> {
             complete: true,
             alive: (0..n).collect(),
             bestedgeto: Vec::new(),
+            tree: vec![NONE; 2 * n],
+            used: vec![false; n],
         };
         Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
@@ -942,6 +987,35 @@ impl<W: Weight> Incremental<W> {
         best
     }
 
+    /// `least_dual(v, false)` and, in the same scan, the edge end of what `match_tight_free`
+    /// would then pick: the first free vertex (outside blossoms) whose edge is tight at that dual.
+    fn least_dual_tight_free(&self, v: usize) -> Option<(W, usize)> {
+        let mut best: Option<W> = None;
+        let mut first = NONE;
+        for idx in 0..self.s.degree(v) {
+            let p = self.s.nb(v, idx);
+            if p == NONE || self.s.edge2[p / 2].is_negative() {
+                continue;
+            }
+            let u = self.s.endpoint[p];
+            let need = self.s.edge2[p / 2].minus(&self.s.dualvar[u]);
+            let free = self.s.mate[u] == NONE && self.s.inblossom[u] == u;
+            match best {
+                Some(b) if need.less(&b) => {}
+                Some(b) if !b.less(&need) => {
+                    if first == NONE && free {
+                        first = p;
+                    }
+                }
+                _ => {
+                    best = Some(need);
+                    first = if free { p } else { NONE };
+                }
+            }
+        }
+        best.map(|b| (b, first))
+    }
+
     /// Match the free vertex `v` to the first free vertex along a tight edge, if any.
     fn match_tight_free(&mut self, v: usize) {
         if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
@@ -1026,9 +1100,13 @@ impl<W: Weight> Incremental<W> {
         // Who is still free is lowered once more against the duals as they are now.
         for &v in &free {
             if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
-                if let Some(d) = self.least_dual(v, false) {
+                if let Some((d, p)) = self.least_dual_tight_free(v) {
                     self.s.dualvar[v] = d;
-                    self.match_tight_free(v);
+                    if p != NONE {
+                        let u = self.s.endpoint[p];
+                        self.s.mate[v] = p;
+                        self.s.mate[u] = p ^ 1;
+                    }
                 }
             }
         }
