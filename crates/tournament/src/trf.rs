@@ -16,7 +16,10 @@ use crate::error::{parse_err, Error, Result};
 use crate::model::*;
 
 fn field(line: &[char], a: usize, b: usize) -> String {
-    line.get(a..b.min(line.len())).map(|s| s.iter().collect::<String>()).unwrap_or_default().trim().to_string()
+    let s = line.get(a..b.min(line.len())).unwrap_or_default();
+    let start = s.iter().position(|c| !c.is_whitespace()).unwrap_or(s.len());
+    let end = s.iter().rposition(|c| !c.is_whitespace()).map_or(start, |e| e + 1);
+    s[start..end].iter().collect()
 }
 
 fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
@@ -32,7 +35,7 @@ fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
     let f: u32 = if frac.is_empty() {
         0
     } else {
-        frac.get(..1).and_then(|d| d.parse().ok()).ok_or(Error::Parse { line, column: col, reason: format!("bad points {s:?}") })?
+        frac.get(..1).and_then(|d| d.parse().ok()).ok_or_else(|| Error::Parse { line, column: col, reason: format!("bad points {s:?}") })?
     };
     // No TRF points field holds more than four characters ("99.5"); the bound keeps every sum of
     // scores over any number of rounds far from overflow.
@@ -101,7 +104,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 t.order.push(idx);
             }
             "XXR" | "142" => {
-                t.planned_rounds = rest().parse().ok().filter(|&r| r > 0).ok_or(Error::Parse {
+                t.planned_rounds = rest().parse().ok().filter(|&r| r > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: format!("bad number of rounds {:?}", rest()),
@@ -170,7 +173,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
             "XXP" => {
                 let mut group = Vec::new();
                 for tok in rest().split_whitespace() {
-                    let n: usize = tok.parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                    let n: usize = tok.parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
                         line: ln,
                         column: 5,
                         reason: format!("bad player id {tok:?}"),
@@ -180,7 +183,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 t.forbidden.push(group);
             }
             "XXA" => {
-                let id: usize = field(&line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                let id: usize = field(&line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: "bad player id".into(),
@@ -222,7 +225,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
             "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
                 let r = rest();
                 let (id, val) = r.split_once(' ').unwrap_or((&r, ""));
-                let id: usize = id.trim().parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+                let id: usize = id.trim().parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: format!("bad player id {id:?}"),
@@ -312,7 +315,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
             return parse_err(ln, 7, format!("240: round {round} is more than one round after the last recorded ({recorded})"));
         }
         for (col, id) in ids {
-            let p = t.players.get_mut(id - 1).ok_or(Error::Parse { line: ln, column: col, reason: format!("240: unknown player {id}") })?;
+            let p = t.players.get_mut(id - 1).ok_or_else(|| Error::Parse { line: ln, column: col, reason: format!("240: unknown player {id}") })?;
             while p.rounds.len() < r {
                 p.rounds.push(RoundEntry::unpaired());
             }
@@ -350,18 +353,18 @@ pub fn parse(text: &str) -> Result<Tournament> {
         if id >= n {
             return parse_err(ln, 5, format!("{tag} for unknown player {}", id + 1));
         }
-        let round = || val.parse::<u32>().ok().filter(|&r| r > 0).ok_or(Error::Parse { line: ln, column: 5, reason: format!("bad round {val:?}") });
+        let round = || val.parse::<u32>().ok().filter(|&r| r > 0).ok_or_else(|| Error::Parse { line: ln, column: 5, reason: format!("bad round {val:?}") });
         match tag.as_str() {
             "SXG" => {
                 t.players[id].grade =
-                    Some(grade_from_str(&val).ok_or(Error::Parse { line: ln, column: 5, reason: format!("bad grade {val:?}") })?)
+                    Some(grade_from_str(&val).ok_or_else(|| Error::Parse { line: ln, column: 5, reason: format!("bad grade {val:?}") })?)
             }
             "SXC" => t.players[id].club = val,
             "SXW" => t.players[id].status = Status::Withdrawn(round()?),
             "SXX" => t.players[id].status = Status::Excluded(round()?),
             _ => {
                 let r = round()? as usize;
-                let e = t.players[id].rounds.get_mut(r - 1).ok_or(Error::Parse {
+                let e = t.players[id].rounds.get_mut(r - 1).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: format!("player {} has no round {r}", id + 1),
@@ -382,7 +385,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
 /// A positive number in the fixed columns `a..b` (0-based, end exclusive).
 fn num_field(line: &[char], a: usize, b: usize, ln: usize, what: &str) -> Result<u32> {
     let f = field(line, a, b);
-    f.parse().ok().filter(|&v| v > 0).ok_or(Error::Parse { line: ln, column: a + 1, reason: format!("bad {what} {f:?}") })
+    f.parse().ok().filter(|&v| v > 0).ok_or_else(|| Error::Parse { line: ln, column: a + 1, reason: format!("bad {what} {f:?}") })
 }
 
 /// Player ids in 4-character fields every 5 characters from `start` (0-based), with the
@@ -393,7 +396,7 @@ fn id_list(line: &[char], start: usize, ln: usize) -> Result<Vec<(usize, usize)>
     while i < line.len() {
         let f = field(line, i, i + 4);
         if !f.is_empty() {
-            let id: usize = f.parse().ok().filter(|&x| x > 0).ok_or(Error::Parse { line: ln, column: i + 1, reason: format!("bad player id {f:?}") })?;
+            let id: usize = f.parse().ok().filter(|&x| x > 0).ok_or_else(|| Error::Parse { line: ln, column: i + 1, reason: format!("bad player id {f:?}") })?;
             v.push((i + 1, id));
         }
         i += 5;
@@ -402,7 +405,7 @@ fn id_list(line: &[char], start: usize, ln: usize) -> Result<Vec<(usize, usize)>
 }
 
 fn parse_player(line: &[char], ln: usize) -> Result<Player> {
-    let number: u32 = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or(Error::Parse {
+    let number: u32 = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
         line: ln,
         column: 5,
         reason: format!("bad pairing number {:?}", field(line, 4, 8)),
@@ -429,7 +432,7 @@ fn parse_player(line: &[char], ln: usize) -> Result<Player> {
         let opponent = match opp_s.as_str() {
             "" | "0000" | "0" => None,
             s => {
-                let o: usize = s.parse().ok().filter(|&o| o > 0).ok_or(Error::Parse {
+                let o: usize = s.parse().ok().filter(|&o| o > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: col,
                     reason: format!("bad opponent {s:?}"),
@@ -446,7 +449,7 @@ fn parse_player(line: &[char], ln: usize) -> Result<Player> {
             '-' | ' ' => None,
             c => return parse_err(ln, col + 5, format!("bad colour {c:?}")),
         };
-        let outcome = Outcome::from_code(res_c).ok_or(Error::Parse { line: ln, column: col + 7, reason: format!("bad result {res_c:?}") })?;
+        let outcome = Outcome::from_code(res_c).ok_or_else(|| Error::Parse { line: ln, column: col + 7, reason: format!("bad result {res_c:?}") })?;
         if opponent.is_some() && color.is_none() && outcome.is_game() {
             return parse_err(ln, col + 5, "a played game needs a colour");
         }
