@@ -2,7 +2,9 @@
 //! round, round 5 of 9, whose history was itself paired by the Dutch system) and one McMahon
 //! round for 10,000 players, and print the ratios against bbpPairings' published times on this
 //! machine kind (issue 5: 0.05 s, 3.9 s, 64 s). With `BBP=/path/to/bbpPairings` the same TRF is
-//! also paired by that binary in the run.
+//! also paired by that binary in the run (minimum of `--runs` process runs), and by the
+//! `shinpan pair` binary as a process, so both ratios come from one run: the library call
+//! against bbpPairings' process, and process against process.
 //!
 //! Options: `--quick` (100 and 400 only), `--mcmahon` (McMahon only), `--mcmahon-history` (build
 //! the history with the McMahon fold, as before), `--runs K` (report the minimum of K timings),
@@ -35,6 +37,22 @@ fn time<T>(f: impl Fn() -> T) -> (f64, T) {
     let start = Instant::now();
     let r = f();
     (start.elapsed().as_secs_f64(), r)
+}
+
+/// Minimum wall time of `runs` runs of a program (start to exit, output read), with its output.
+fn process_min(bin: &str, args: &[&str], runs: usize) -> Option<(f64, String)> {
+    let mut best = f64::INFINITY;
+    let mut text = String::new();
+    for _ in 0..runs {
+        let start = Instant::now();
+        let out = std::process::Command::new(bin).args(args).output().ok()?;
+        best = best.min(start.elapsed().as_secs_f64());
+        if !out.status.success() {
+            return None;
+        }
+        text = String::from_utf8_lossy(&out.stdout).into_owned();
+    }
+    Some((best, text))
 }
 
 fn arg_value(args: &[String], name: &str) -> Option<String> {
@@ -180,15 +198,25 @@ fn main() {
         if let Some(bin) = &bbp {
             let path = std::env::temp_dir().join(format!("shinpan-bench-{n}.trf"));
             std::fs::write(&path, trf::write(&t)).expect("write trf");
-            let start = Instant::now();
-            let out = std::process::Command::new(bin).args(["--dutch", path.to_str().unwrap(), "-p"]).output();
-            let b = start.elapsed().as_secs_f64();
-            match out {
-                Ok(o) if o.status.success() => {
-                    let same = String::from_utf8_lossy(&o.stdout) == r.to_bbp(&t);
-                    println!("{:<32} {secs:>10.4} {b:>12.4} {:>10.4}   same pairing: {same}", "  vs local bbpPairings", secs / b);
+            let expected = r.to_bbp(&t);
+            let bbp_run = process_min(bin, &["--dutch", path.to_str().unwrap(), "-p"], runs);
+            // The `shinpan` binary beside this example's directory (target/release/shinpan).
+            let cli = std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.join("shinpan"))).filter(|p| p.exists());
+            let cli_run = cli.as_ref().map(|c| process_min(c.to_str().unwrap(), &["pair", path.to_str().unwrap()], runs));
+            match bbp_run {
+                Some((b, out)) => {
+                    println!("{:<32} {secs:>10.4} {b:>12.4} {:>10.4}   same pairing: {}", "  library vs bbpPairings process", secs / b, out == expected);
+                    match cli_run {
+                        Some(Some((c, cout))) => println!(
+                            "{:<32} {c:>10.4} {b:>12.4} {:>10.4}   same pairing: {}",
+                            "  shinpan process vs bbpPairings",
+                            c / b,
+                            cout == out
+                        ),
+                        _ => println!("  (build the shinpan binary to time it as a process too)"),
+                    }
                 }
-                _ => println!("  local bbpPairings failed on {}", path.display()),
+                None => println!("  local bbpPairings failed on {}", path.display()),
             }
         }
     }
