@@ -32,6 +32,7 @@ dutch-golden:
 	python3 scripts/dutch_golden.py generate --bbp "$(BBP)" --out $(TOURNAMENT_GOLDEN)/random --count $(DUTCH_GOLDEN_COUNT) --seed 1
 
 # Dutch round at 100/400/1,000 players and McMahon at 10,000 against bbpPairings' reference
-# times (set BBP=/path/to/bbpPairings to time a local build in the same run).
-bench-tournament:
+# times (set BBP=/path/to/bbpPairings to time a local build in the same run, and the shinpan
+# binary built here as a process beside it).
+bench-tournament: build
 	$(CARGO) run --release -p shinpan-tournament --example bench_pairing
