@@ -14,7 +14,10 @@
 //!   lowered once more. A bracket whose weights all change then needs a handful of stages
 //!   instead of one per freed pair;
 //! - pairs fixed for good (`retire`) leave the scans, so the graph shrinks bracket by bracket;
-//! - a stage resets only the edges it marked, not all E of them.
+//! - a stage resets only the edges it marked, not all E of them;
+//! - a stage augments along every vertex-disjoint path its forest finds before a dual change
+//!   (each pair of trees meeting on a tight edge), not just the first, so a repair that frees
+//!   dozens of vertices costs a few forest growths instead of one per pair.
 
 use crate::bigint::Big;
 
