@@ -380,24 +380,11 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
     if sorted.is_empty() {
         return Ok(Round { number: round, ..Default::default() });
     }
-    let pairs = match weight_limbs(&st, &sorted) {
-        // One width per limb count up to 10 (100 players need 5, 400 need 7, 1,000 need 9):
-        // the matching's time is mostly multi-limb additions and comparisons.
-        0..=2 => Pairer::<2>::new(&st, &sorted).run()?,
-        3 => Pairer::<3>::new(&st, &sorted).run()?,
-        4 => Pairer::<4>::new(&st, &sorted).run()?,
-        5 => Pairer::<5>::new(&st, &sorted).run()?,
-        6 => Pairer::<6>::new(&st, &sorted).run()?,
-        7 => Pairer::<7>::new(&st, &sorted).run()?,
-        8 => Pairer::<8>::new(&st, &sorted).run()?,
-        9 => Pairer::<9>::new(&st, &sorted).run()?,
-        10 => Pairer::<10>::new(&st, &sorted).run()?,
-        11..=12 => Pairer::<12>::new(&st, &sorted).run()?,
-        13..=16 => Pairer::<16>::new(&st, &sorted).run()?,
-        17..=24 => Pairer::<24>::new(&st, &sorted).run()?,
-        25..=32 => Pairer::<32>::new(&st, &sorted).run()?,
-        33..=64 => Pairer::<64>::new(&st, &sorted).run()?,
-        _ => Pairer::<128>::new(&st, &sorted).run()?,
+    // Narrow score fields first (see `Layout::fields`); a bracket whose score groups do not
+    // fit asks for the round again with fields as wide as all the groups together.
+    let pairs = match pair_with(&st, &sorted, false)? {
+        Some(pairs) => pairs,
+        None => pair_with(&st, &sorted, true)?.expect("the wide layout fits every bracket"),
     };
     // C.2 is absolute: the matching only prefers eligible players, so refuse a round that would
     // need a second bye rather than print it.
@@ -412,14 +399,50 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
     Ok(to_round(&st, &sorted, &pairs, round))
 }
 
+/// The matching over a weight width that fits the layout: `None` when a bracket's score groups
+/// do not fit narrow fields.
+fn pair_with(st: &State, sorted: &[usize], wide: bool) -> Result<Option<Vec<(usize, Option<usize>)>>> {
+    Ok(match weight_limbs(st, sorted, wide) {
+        // One width per limb count up to 10 (100 players need 3, 400 need 4, 1,000 need 5):
+        // the matching's time is mostly multi-limb additions and comparisons.
+        0..=2 => Pairer::<2>::new(st, sorted, wide).run()?,
+        3 => Pairer::<3>::new(st, sorted, wide).run()?,
+        4 => Pairer::<4>::new(st, sorted, wide).run()?,
+        5 => Pairer::<5>::new(st, sorted, wide).run()?,
+        6 => Pairer::<6>::new(st, sorted, wide).run()?,
+        7 => Pairer::<7>::new(st, sorted, wide).run()?,
+        8 => Pairer::<8>::new(st, sorted, wide).run()?,
+        9 => Pairer::<9>::new(st, sorted, wide).run()?,
+        10 => Pairer::<10>::new(st, sorted, wide).run()?,
+        11..=12 => Pairer::<12>::new(st, sorted, wide).run()?,
+        13..=16 => Pairer::<16>::new(st, sorted, wide).run()?,
+        17..=24 => Pairer::<24>::new(st, sorted, wide).run()?,
+        25..=32 => Pairer::<32>::new(st, sorted, wide).run()?,
+        33..=64 => Pairer::<64>::new(st, sorted, wide).run()?,
+        _ => Pairer::<128>::new(st, sorted, wide).run()?,
+    })
+}
+
 /// Score-group layout: the shift of each score's field and the widths.
 struct Layout {
+    /// All score groups' fields together (a field per group, `bits(size)` wide, the lower
+    /// scores in the lower bits).
     sgs: u32,
     sgsb: u32,
     shifts: HashMap<Points, u32>,
+    /// The width of each score-indexed weight field (C.6, C.8, C.18–C.21). Only the players of
+    /// the bracket being paired and of the next score group carry such fields (every other
+    /// edge holds C.4 and C.9 alone, and pairs fixed earlier leave the matching), so the
+    /// fields are laid out afresh per bracket over the scores present there; the narrow
+    /// width (two groups and room for the moved-down players' scores) cuts the weights of
+    /// 100 players from five limbs to three. `sgs` is the wide width, always enough.
+    fields: u32,
 }
 
-fn layout(st: &State, sorted: &[usize]) -> Layout {
+/// Room in the narrow score fields for the moved-down players' score groups.
+const MDP_ROOM: u32 = 6;
+
+fn layout(st: &State, sorted: &[usize], wide: bool) -> Layout {
     let mut sgs = 0;
     let mut shifts = HashMap::new();
     let mut max_group = 0;
@@ -435,11 +458,13 @@ fn layout(st: &State, sorted: &[usize]) -> Layout {
             run = 0;
         }
     }
-    Layout { sgs, sgsb: bits(max_group), shifts }
+    let sgsb = bits(max_group);
+    let fields = if wide { sgs } else { sgs.min(2 * sgsb + MDP_ROOM) };
+    Layout { sgs, sgsb, shifts, fields }
 }
 
 fn total_shift(st: &State, l: &Layout) -> u32 {
-    let (b, g) = (l.sgsb, l.sgs);
+    let (b, g) = (l.sgsb, l.fields);
     let mut s = b + g + b + g + b + 4 * b;
     if st.played_rounds > 0 {
         s += 2 * b + 2 * g;
@@ -450,11 +475,12 @@ fn total_shift(st: &State, l: &Layout) -> u32 {
     s + 3 * b + 1
 }
 
-fn weight_limbs(st: &State, sorted: &[usize]) -> usize {
-    let l = layout(st, sorted);
-    // + 2 for the leading field; the absent-edge weight is below −V·2^(S+3), and the matching
-    // doubles weights and duals: 16 bits for V < 2^14 plus a margin for the sign.
-    (total_shift(st, &l) as usize + 2 + 24).div_ceil(64)
+fn weight_limbs(st: &State, sorted: &[usize], wide: bool) -> usize {
+    let l = layout(st, sorted, wide);
+    // + 2 for the leading field; the matching quadruples weights (edge slack in halves), its
+    // duals stay within a few times the largest weight, and an absent edge is just negative
+    // (−1: never used arithmetically): 16 bits of margin and the sign.
+    (total_shift(st, &l) as usize + 2 + 16).div_ceil(64)
 }
 
 struct Pairer<'a, const N: usize> {
@@ -468,7 +494,8 @@ struct Pairer<'a, const N: usize> {
     bye_score: Points,
     single_downfloater_is_bye: bool,
     played_ranks: HashMap<u32, u64>,
-    /// Per player id, computed once: accelerated score, its score-group shift, C.2 bye
+    /// Per player id, computed once: accelerated score, its score-group shift (in all groups'
+    /// fields; `brackets` replaces it by the shift in the current bracket's fields), C.2 bye
     /// eligibility, A.4 floats one and two rounds ago (edge weights need them for every pair).
     acc: Vec<Points>,
     shift: Vec<u32>,
@@ -480,13 +507,14 @@ struct Pairer<'a, const N: usize> {
 }
 
 impl<'a, const N: usize> Pairer<'a, N> {
-    fn new(st: &'a State, sorted: &'a [usize]) -> Self {
-        let lay = layout(st, sorted);
+    fn new(st: &'a State, sorted: &'a [usize], wide: bool) -> Self {
+        let lay = layout(st, sorted, wide);
         let shift = total_shift(st, &lay) + 2;
         let max_w = Big::<N>::ones(shift);
         let v = sorted.len();
         let total = v + v % 2;
-        let neg = Big::<N>::ZERO.sub(&Big::<N>::from_u64(total as u64 + 1).shl(shift + 3));
+        // Absent edges are skipped by the matching, never summed: any negative weight will do.
+        let neg = Big::<N>::ZERO.sub_u64(1);
         let mut m = Incremental::new(total, neg, max_w);
         if total > v {
             for i in 0..v {
@@ -507,7 +535,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         }
         // Everything below C.9: the colour fields (4), the float fields (2 per remembered
         // round) and their score fields, and the B.5/D ordering room.
-        let (b, g) = (lay.sgsb, lay.sgs);
+        let (b, g) = (lay.sgsb, lay.fields);
         let back = st.played_rounds.min(2) as u32;
         let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + 1;
         let lead_shift = c9_shift + 3 * b + 2 * g;
@@ -611,7 +639,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     /// `lead_shift`), which equals shifting the weight left field by field and adding.
     fn edge(&self, h: &P, l: &P, in_cur: bool, in_next: bool) -> Big<N> {
         let st = self.st;
-        let (b, g) = (self.lay.sgsb, self.lay.sgs);
+        let (b, g) = (self.lay.sgsb, self.lay.fields);
         if !st.compatible(h, l) {
             return Big::ZERO;
         }
@@ -681,7 +709,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
         r
     }
 
-    fn run(mut self) -> Result<Vec<(usize, Option<usize>)>> {
+    /// The round's pairs (`None`: a bracket's score groups do not fit narrow fields).
+    fn run(mut self) -> Result<Option<Vec<(usize, Option<usize>)>>> {
         let st = self.st;
         let v = self.sorted.len();
         let top = self.score(self.p(0));
@@ -739,7 +768,37 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.brackets()
     }
 
-    fn brackets(&mut self) -> Result<Vec<(usize, Option<usize>)>> {
+    /// Lay out the score fields of a bracket: one per score among `vertices` (its players and
+    /// the next group's, the only ones whose edges carry such fields), lower scores in lower
+    /// bits, each as wide as the count of its players there. False when they do not fit.
+    fn layout_bracket(&mut self, vertices: &[usize]) -> bool {
+        let mut scores: Vec<(Points, usize)> = Vec::new();
+        for &pv in vertices {
+            let s = self.score(self.p(pv));
+            match scores.iter_mut().find(|e| e.0 == s) {
+                Some(e) => e.1 += 1,
+                None => scores.push((s, 1)),
+            }
+        }
+        scores.sort_unstable_by_key(|e| e.0);
+        let mut at = 0;
+        for e in scores.iter_mut() {
+            let width = bits(e.1);
+            e.1 = at as usize;
+            at += width;
+        }
+        if at > self.lay.fields {
+            return false;
+        }
+        for &pv in vertices {
+            let p = self.p(pv);
+            let s = self.score(p);
+            self.shift[p.id] = scores.iter().find(|e| e.0 == s).map_or(0, |e| e.1 as u32);
+        }
+        true
+    }
+
+    fn brackets(&mut self) -> Result<Option<Vec<(usize, Option<usize>)>>> {
         let v = self.sorted.len();
         let mut result_mate: Vec<Option<usize>> = vec![None; v];
         let top = self.score(self.p(0));
@@ -762,6 +821,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 next += 1;
             }
             let count = vertices.len();
+            if !self.layout_bracket(&vertices) {
+                return Ok(None);
+            }
             // base[larger][smaller]
             let mut base: Vec<Vec<Big<N>>> = vec![Vec::new(); count];
             for li in sg_begin..count {
@@ -774,6 +836,17 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 for si in 0..base[li].len() {
                     let w = base[li][si];
                     self.set(vertices[li], vertices[si], w);
+                }
+            }
+            // Moved-down players among themselves: weighed as in this bracket too (in this
+            // bracket's fields); an edge dropped in an earlier bracket stays absent.
+            for li in 1..sg_begin {
+                for si in 0..li {
+                    let (a, b) = (vertices[si], vertices[li]);
+                    if self.m.present(a, b) {
+                        let w = self.edge(self.p(a), self.p(b), true, false);
+                        self.set(a, b, w);
+                    }
                 }
             }
             let sgsb = self.lay.sgsb;
@@ -1026,7 +1099,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 None => out.push((i, None)),
             }
         }
-        Ok(out)
+        Ok(Some(out))
     }
 }
 
@@ -1106,4 +1179,69 @@ fn to_round(st: &State, sorted: &[usize], pairs: &[(usize, Option<usize>)], numb
     };
     boards.sort_by_key(key);
     Round { number, boards, byes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim;
+
+    /// The round's pairs with narrow per-bracket score fields (`None`: they do not fit) and
+    /// with a field for every score group.
+    fn narrow_and_wide(t: &Tournament) -> (Option<Vec<(usize, Option<usize>)>>, Vec<(usize, Option<usize>)>) {
+        let (st, sorted) = state(t, Edition::Fide2025).unwrap();
+        (pair_with(&st, &sorted, false).unwrap(), pair_with(&st, &sorted, true).unwrap().expect("wide fits"))
+    }
+
+    #[test]
+    fn narrow_score_fields_pair_as_fields_for_every_group() {
+        // Random tournaments, some accelerated (XXA) or with forbidden pairs (XXP): wherever
+        // the narrow fields fit, they give the pairs that fields for all groups give.
+        let mut compared = 0;
+        for seed in 0..40u64 {
+            let n = 10 + (seed as usize * 7) % 60;
+            let mut t = sim::field(n, 7, seed);
+            if seed % 4 == 0 {
+                for p in t.players.iter_mut().take(n / 2) {
+                    p.acceleration = vec![10, 10];
+                }
+            }
+            if seed % 3 == 0 {
+                t.forbidden.push(vec![0, 1]);
+                t.forbidden.push(vec![2, 5, 7]);
+            }
+            let mut rng = sim::Rng::new(seed);
+            for _ in 0..6 {
+                let (narrow, wide) = narrow_and_wide(&t);
+                if let Some(narrow) = narrow {
+                    assert_eq!(narrow, wide, "seed {seed}");
+                    compared += 1;
+                }
+                let Ok(r) = pair(&t) else { break };
+                sim::play(&mut t, &r, &mut rng);
+            }
+        }
+        assert!(compared >= 200, "{compared} rounds compared");
+    }
+
+    #[test]
+    fn a_bracket_beyond_the_narrow_fields_is_paired_with_fields_for_every_group() {
+        // 24 players with 24 different accelerated scores; the top ten may not meet one
+        // another (XXP), so they all move down together and their ten score groups, with the
+        // resident and next groups, need more than the narrow fields hold.
+        let mut t = sim::field(24, 5, 3);
+        for (i, p) in t.players.iter_mut().enumerate() {
+            p.acceleration = vec![(24 - i as Points) * 10];
+        }
+        t.forbidden.push((0..10).collect());
+        let (narrow, wide) = narrow_and_wide(&t);
+        assert!(narrow.is_none());
+        let round = pair(&t).unwrap();
+        assert_eq!(round.boards.len(), 12);
+        for b in &round.boards {
+            assert!(b.white >= 10 || b.black >= 10, "forbidden pair {b:?}");
+        }
+        let (st, sorted) = state(&t, Edition::Fide2025).unwrap();
+        assert_eq!(round, to_round(&st, &sorted, &wide, 1));
+    }
 }
