@@ -280,8 +280,12 @@ impl<W: Weight> Solver<W> {
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
-            let l = self.leaves_of(b);
-            self.queue.extend(l);
+            if b < self.nv {
+                self.queue.push(b);
+            } else {
+                let l = self.leaves_of(b);
+                self.queue.extend(l);
+            }
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
@@ -289,6 +293,8 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    // Off the scan loop's hot path (kept out of line so the loop stays small).
+    #[inline(never)]
     fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
         let mut path = Vec::new();
         let mut base = NONE;
@@ -317,6 +323,8 @@ impl<W: Weight> Solver<W> {
         base
     }
 
+    // Off the scan loop's hot path (kept out of line so the loop stays small).
+    #[inline(never)]
     fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w, _) = self.edges[k];
         let bb = self.inblossom[base];
@@ -415,6 +423,8 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    // Off the scan loop's hot path (kept out of line so the loop stays small).
+    #[inline(never)]
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
@@ -532,6 +542,8 @@ impl<W: Weight> Solver<W> {
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
     }
 
+    // Off the scan loop's hot path (kept out of line so the loop stays small).
+    #[inline(never)]
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
