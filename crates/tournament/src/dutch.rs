@@ -15,7 +15,8 @@
 //! the previous optimum, never from scratch. The matcher repairs an optimum greedily along
 //! tight edges before running blossom stages, and each pair fixed for good leaves its scans,
 //! so later brackets work on an ever smaller graph. Weights are packed integers of exactly
-//! as many 64-bit limbs as the round's fields need (5 at 100 players, 9 at 1,000), and the
+//! as many 64-bit limbs as the round's fields need, with the score-indexed fields laid out per
+//! bracket over the scores present there (3 limbs at 100 players, 4 at 400, 5 at 1,000), and the
 //! per-player inputs of a weight (score, floats, bye eligibility) are computed once per round.
 //! `cargo run --release -p shinpan-tournament --example bench_pairing` times it; the same
 //! example's `--equiv-dump`/`--equiv-check` compare pairings before and after a change.

@@ -777,9 +777,8 @@ impl<W: Weight> Solver<W> {
 /// A maximum-weight *perfect* matching on a complete graph whose weights change a few vertices
 /// at a time, re-solved from the previous optimum (warm start) instead of from scratch.
 ///
-/// Absent edges get a weight below any perfect matching made of present edges, so the result
-/// is the maximum-weight maximum-cardinality matching of the present edges whenever a perfect
-/// one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
+/// Absent edges (negative weight) are left out of the graph, so the result is a maximum-weight
+/// perfect matching of the present edges whenever one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
 /// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
 /// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
 /// it and its mate are unmatched, the free vertices' duals are reset and tight free pairs are
@@ -803,8 +802,9 @@ fn pair_index(i: usize, j: usize) -> usize {
 }
 
 impl<W: Weight> Incremental<W> {
-    /// `n` vertices (must be even), all edges absent; `neg` must be below minus the weight of
-    /// any perfect matching of present edges; `start` at least the largest present weight.
+    /// `n` vertices (must be even), all edges absent; `neg` is the weight stored for an absent
+    /// edge (any negative value: such edges are skipped, never summed); `start` at least the
+    /// largest present weight.
     pub fn new(n: usize, neg: W, start: W) -> Self {
         assert!(n % 2 == 0);
         let ne = n * n.saturating_sub(1) / 2;
