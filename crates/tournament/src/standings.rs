@@ -229,7 +229,9 @@ pub fn to_json(rows: &[Row]) -> String {
 
 /// EGF results table (the European Go Database's tournament format): one line per player —
 /// place, name, grade, country, club, then each round as `opponent-place` + `+`/`-`/`=` +
-/// `/w` or `/b` + handicap stones; byes as `0+`, absences as `0-`; then the score columns.
+/// `/w` or `/b`; byes as `0+`, absences and rounds without an entry as `0-`; then the score
+/// columns. TRF keeps no handicap per game, so the header says `HA[h9]` (the EGD's "no
+/// handicap") and no entry carries stones.
 pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
     let mut s = String::new();
     s += &format!("; EV[{}]\n", t.name);
@@ -237,6 +239,9 @@ pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
     s += "; PC[]\n; DT[]\n; HA[h9]\n; KM[6.5]\n; TM[]\n; CM[shinpan]\n;\n";
     s += &format!("; Pl Name{:26} Grd Co Club  {}\n", "", if mcmahon { "MMS" } else { "Pts" });
     let place_of: std::collections::HashMap<usize, u32> = rows.iter().map(|r| (r.player, r.rank)).collect();
+    // Every player's line has one entry per round (EGD format); a round without an entry is a
+    // free round, `0-`.
+    let rounds = t.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
     for r in rows {
         let p = &t.players[r.player];
         let mut line = format!(
@@ -273,6 +278,9 @@ pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
                 },
             };
             line += &format!(" {cell:>7}");
+        }
+        for _ in p.rounds.len()..rounds {
+            line += &format!(" {:>7}", "0-");
         }
         s += line.trim_end();
         s.push('\n');
@@ -311,6 +319,25 @@ XXR 2\n";
         assert_eq!(json[1]["name"], "C");
         let egf = to_egf(&t, &rows, false);
         assert!(egf.lines().any(|l| l.trim_start().starts_with("1 A") && l.contains("3+/b")), "{egf}");
+    }
+
+    #[test]
+    fn egf_lines_have_an_entry_for_every_round() {
+        // E has an entry for round 1 only (absent, and nothing recorded since): the EGD format
+        // wants one entry per round on every line, a free round being `0-`.
+        let e = "001    5      E                                 1600                             0.0    5  0000 - -\n";
+        let t = trf::parse(&(T.to_string() + e)).unwrap();
+        assert_eq!(t.players[4].rounds.len(), 1);
+        let cfg = Config { order: vec![], unplayed: Unplayed::Dummy, mms0: vec![0; 5] };
+        let rows = compute(&t, &cfg, false);
+        let egf = to_egf(&t, &rows, false);
+        let players: Vec<&str> = egf.lines().filter(|l| !l.starts_with(';')).collect();
+        assert_eq!(players.len(), 5, "{egf}");
+        for l in &players {
+            let results = l.split_whitespace().filter(|f| f.starts_with(|c: char| c.is_ascii_digit()) && f.contains(['+', '-', '='])).count();
+            assert_eq!(results, 2, "{l}");
+        }
+        assert!(players.iter().any(|l| l.contains(" E ") && l.trim_end().ends_with("0-      0-")), "{egf}");
     }
 
     #[test]
