@@ -228,9 +228,9 @@ pub fn to_json(rows: &[Row]) -> String {
 }
 
 /// EGF results table (the European Go Database's tournament format): one line per player —
-/// place, name, grade, country, club, then each round as `opponent-place` + `+`/`-`/`=` +
-/// `/w` or `/b`; byes as `0+`, absences and rounds without an entry as `0-`; then the score
-/// columns. TRF keeps no handicap per game, so the header says `HA[h9]` (the EGD's "no
+/// place, name, grade, country, club, the score and tie-break columns, then each round as
+/// `opponent-place` + `+`/`-`/`=` + `/w` or `/b`; byes as `0+`, absences and rounds without an
+/// entry as `0-`. TRF keeps no handicap per game, so the header says `HA[h9]` (the EGD's "no
 /// handicap") and no entry carries stones.
 pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
     let mut s = String::new();
