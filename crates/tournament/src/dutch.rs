@@ -400,9 +400,12 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
     Ok(to_round(&st, &sorted, &pairs, round))
 }
 
+/// A round's pairs by sorted index (`None`: the player without a partner).
+type Pairs = Vec<(usize, Option<usize>)>;
+
 /// The matching over a weight width that fits the layout: `None` when a bracket's score groups
 /// do not fit narrow fields.
-fn pair_with(st: &State, sorted: &[usize], wide: bool) -> Result<Option<Vec<(usize, Option<usize>)>>> {
+fn pair_with(st: &State, sorted: &[usize], wide: bool) -> Result<Option<Pairs>> {
     Ok(match weight_limbs(st, sorted, wide) {
         // One width per limb count up to 10 (100 players need 3, 400 need 4, 1,000 need 5):
         // the matching's time is mostly multi-limb additions and comparisons.
@@ -711,7 +714,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 
     /// The round's pairs (`None`: a bracket's score groups do not fit narrow fields).
-    fn run(mut self) -> Result<Option<Vec<(usize, Option<usize>)>>> {
+    fn run(mut self) -> Result<Option<Pairs>> {
         let st = self.st;
         let v = self.sorted.len();
         let top = self.score(self.p(0));
@@ -799,7 +802,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         true
     }
 
-    fn brackets(&mut self) -> Result<Option<Vec<(usize, Option<usize>)>>> {
+    fn brackets(&mut self) -> Result<Option<Pairs>> {
         let v = self.sorted.len();
         let mut result_mate: Vec<Option<usize>> = vec![None; v];
         let top = self.score(self.p(0));
