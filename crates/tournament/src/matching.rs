@@ -112,10 +112,11 @@ const NONE: usize = usize::MAX;
 struct Solver<W: Weight> {
     nv: usize,
     maxcard: bool,
-    edges: Vec<(usize, usize, W)>,
-    /// Twice each edge's stored weight (what `slack` subtracts), kept beside `edges`.
+    /// Each edge's two vertices; edge end `p` is `ends[p / 2][p % 2]` (`ep`).
+    ends: Vec<[u32; 2]>,
+    /// Four times each edge's weight (twice the doubled weight the duals are measured
+    /// against: what `slack` subtracts); negative for an absent edge.
     edge2: Vec<W>,
-    endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
     label: Vec<u8>,
@@ -166,11 +167,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         }
     }
     let ne = doubled.len();
-    let mut endpoint = Vec::with_capacity(2 * ne);
     let mut neighbend = vec![Vec::new(); n];
     for (k, &(i, j, _)) in doubled.iter().enumerate() {
-        endpoint.push(i);
-        endpoint.push(j);
         neighbend[i].push(2 * k + 1);
         neighbend[j].push(2 * k);
     }
@@ -178,8 +176,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         nv: n,
         maxcard: false,
         edge2: doubled.iter().map(|e| e.2.plus(&e.2)).collect(),
-        edges: doubled,
-        endpoint,
+        ends: doubled.iter().map(|&(i, j, _)| [i as u32, j as u32]).collect(),
         neighbend,
         mate: vec![NONE; n],
         label: vec![0; 2 * n],
@@ -206,7 +203,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         used: vec![false; n],
     };
     s.run();
-    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
+    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.ep(p)) }).collect()
 }
 
 impl<W: Weight> Solver<W> {
@@ -215,20 +212,32 @@ impl<W: Weight> Solver<W> {
         if self.complete { self.alive.len() } else { self.neighbend[v].len() }
     }
 
-    /// The `idx`-th edge end at `v` (its `endpoint` is the neighbour), or NONE for `v` itself.
-    fn nb(&self, v: usize, idx: usize) -> usize {
+    /// The `idx`-th edge end at `v` and the neighbour there (`ep`); NONE for `v` itself.
+    /// The complete graph knows the neighbour from its list of live vertices.
+    fn nb(&self, v: usize, idx: usize) -> (usize, usize) {
         if self.complete {
             let u = self.alive[idx];
             if u == v {
-                NONE
+                (NONE, u)
             } else if v < u {
-                2 * pair_index(v, u) + 1
+                (2 * pair_index(v, u) + 1, u)
             } else {
-                2 * pair_index(v, u)
+                (2 * pair_index(v, u), u)
             }
         } else {
-            self.neighbend[v][idx]
+            let p = self.neighbend[v][idx];
+            (p, self.ep(p))
         }
+    }
+
+    /// The vertex at edge end `p`.
+    fn ep(&self, p: usize) -> usize {
+        self.ends[p / 2][p & 1] as usize
+    }
+
+    fn ij(&self, k: usize) -> (usize, usize) {
+        let [i, j] = self.ends[k];
+        (i as usize, j as usize)
     }
 
     fn allow(&mut self, k: usize) {
@@ -239,7 +248,7 @@ impl<W: Weight> Solver<W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, _) = self.edges[k];
+        let (i, j) = self.ij(k);
         self.dualvar[i].plus(&self.dualvar[j]).minus(&self.edge2[k])
     }
 
@@ -276,7 +285,7 @@ impl<W: Weight> Solver<W> {
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
-        self.tree[b] = if p == NONE { self.blossombase[b] } else { self.tree[self.inblossom[self.endpoint[p]]] };
+        self.tree[b] = if p == NONE { self.blossombase[b] } else { self.tree[self.inblossom[self.ep(p)]] };
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
         if t == 1 {
@@ -289,7 +298,7 @@ impl<W: Weight> Solver<W> {
         } else if t == 2 {
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.ep(mb), 1, mb ^ 1);
         }
     }
 
@@ -309,9 +318,9 @@ impl<W: Weight> Solver<W> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.ep(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.ep(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -326,7 +335,7 @@ impl<W: Weight> Solver<W> {
     // Off the scan loop's hot path (kept out of line so the loop stays small).
     #[inline(never)]
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ij(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -340,7 +349,7 @@ impl<W: Weight> Solver<W> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.ep(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -351,7 +360,7 @@ impl<W: Weight> Solver<W> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.ep(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
@@ -378,16 +387,16 @@ impl<W: Weight> Solver<W> {
                 None => {
                     for v in self.leaves_of(bv) {
                         for idx in 0..self.degree(v) {
-                            let p = self.nb(v, idx);
+                            let (p, u) = self.nb(v, idx);
                             if p != NONE {
-                                self.consider_best(b, p / 2, self.endpoint[p], &mut bestedgeto, &mut touched);
+                                self.consider_best(b, p / 2, u, &mut bestedgeto, &mut touched);
                             }
                         }
                     }
                 }
                 Some(l) => {
                     for k in l {
-                        let (i, j, _) = self.edges[k];
+                        let (i, j) = self.ij(k);
                         let j = if self.inblossom[j] == b { i } else { j };
                         self.consider_best(b, k, j, &mut bestedgeto, &mut touched);
                     }
@@ -441,7 +450,7 @@ impl<W: Weight> Solver<W> {
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.ep(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
             let (jstep, endptrick): (isize, usize) = if j & 1 == 1 {
@@ -453,10 +462,12 @@ impl<W: Weight> Solver<W> {
             let idx = |j: isize| -> usize { j.rem_euclid(len) as usize };
             let mut p = self.labelend[b];
             while j != 0 {
-                self.label[self.endpoint[p ^ 1]] = 0;
+                let x = self.ep(p ^ 1);
+                self.label[x] = 0;
                 let ep = self.blossomendps[b][idx(j - endptrick as isize)];
-                self.label[self.endpoint[ep ^ endptrick ^ 1]] = 0;
-                self.assign_label(self.endpoint[p ^ 1], 2, p);
+                let x = self.ep(ep ^ endptrick ^ 1);
+                self.label[x] = 0;
+                self.assign_label(self.ep(p ^ 1), 2, p);
                 self.allow(ep / 2);
                 j += jstep;
                 p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
@@ -464,7 +475,7 @@ impl<W: Weight> Solver<W> {
                 j += jstep;
             }
             let bv = childs[idx(j)];
-            let ep1 = self.endpoint[p ^ 1];
+            let ep1 = self.ep(p ^ 1);
             self.label[ep1] = 2;
             self.label[bv] = 2;
             self.labelend[ep1] = p;
@@ -488,7 +499,8 @@ impl<W: Weight> Solver<W> {
                     let v = found;
                     self.label[v] = 0;
                     let m = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[m]] = 0;
+                    let x = self.ep(m);
+                    self.label[x] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -527,15 +539,17 @@ impl<W: Weight> Solver<W> {
             let t = self.blossomchilds[b][idx(j)];
             let p = self.blossomendps[b][idx(j - endptrick as isize)] ^ endptrick;
             if t >= self.nv {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.ep(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][idx(j)];
             if t >= self.nv {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.ep(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let x = self.ep(p);
+            self.mate[x] = p ^ 1;
+            let x = self.ep(p ^ 1);
+            self.mate[x] = p;
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
@@ -545,7 +559,7 @@ impl<W: Weight> Solver<W> {
     // Off the scan loop's hot path (kept out of line so the loop stays small).
     #[inline(never)]
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
+        let (v, w) = self.ij(k);
         for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             loop {
                 let bs = self.inblossom[s];
@@ -556,10 +570,10 @@ impl<W: Weight> Solver<W> {
                 if self.labelend[bs] == NONE {
                     break;
                 }
-                let t = self.endpoint[self.labelend[bs]];
+                let t = self.ep(self.labelend[bs]);
                 let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
+                s = self.ep(self.labelend[bt]);
+                let j = self.ep(self.labelend[bt] ^ 1);
                 if bt >= self.nv {
                     self.augment_blossom(bt, j);
                 }
@@ -607,12 +621,11 @@ impl<W: Weight> Solver<W> {
                         continue;
                     }
                     for idx in 0..self.degree(v) {
-                        let p = self.nb(v, idx);
+                        let (p, w) = self.nb(v, idx);
                         if p == NONE {
                             continue;
                         }
                         let k = p / 2;
-                        let w = self.endpoint[p];
                         let bw = self.inblossom[w];
                         // An edge to a T-vertex already labelled changes nothing, tight or not
                         // (its slack stays as the duals move).
@@ -625,7 +638,7 @@ impl<W: Weight> Solver<W> {
                         }
                         let mut kslack = W::zero();
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            kslack = self.dualvar[v].plus(&self.dualvar[w]).minus(&self.edge2[k]);
                             if !kslack.is_positive() {
                                 self.allow(k);
                             }
@@ -744,7 +757,7 @@ impl<W: Weight> Solver<W> {
                     1 => break,
                     2 => {
                         self.allow(deltaedge);
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        let (mut i, j) = self.ij(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
@@ -752,7 +765,7 @@ impl<W: Weight> Solver<W> {
                     }
                     3 => {
                         self.allow(deltaedge);
-                        let (i, _, _) = self.edges[deltaedge];
+                        let (i, _) = self.ij(deltaedge);
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
@@ -808,21 +821,17 @@ impl<W: Weight> Incremental<W> {
     pub fn new(n: usize, neg: W, start: W) -> Self {
         assert!(n % 2 == 0);
         let ne = n * n.saturating_sub(1) / 2;
-        let mut edges = Vec::with_capacity(ne);
-        let mut endpoint = Vec::with_capacity(2 * ne);
-        for j in 0..n {
+        let mut ends = Vec::with_capacity(ne);
+        for j in 0..n as u32 {
             for i in 0..j {
-                edges.push((i, j, neg.plus(&neg)));
-                endpoint.push(i);
-                endpoint.push(j);
+                ends.push([i, j]);
             }
         }
         let s = Solver {
             nv: n,
             maxcard: true,
-            edge2: edges.iter().map(|e| e.2.plus(&e.2)).collect(),
-            edges,
-            endpoint,
+            edge2: vec![neg.plus(&neg).plus(&neg).plus(&neg); ne],
+            ends,
             neighbend: Vec::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -867,23 +876,22 @@ impl<W: Weight> Incremental<W> {
             // A retired pair gets an edge again: scan both of them (and their mates) again.
             for v in [i, j] {
                 if self.retired[v] {
-                    let m = self.s.endpoint[self.s.mate[v]];
+                    let m = self.s.ep(self.s.mate[v]);
                     self.unretire(v);
                     self.unretire(m);
                 }
             }
         }
-        let old = self.s.edges[k].2;
+        let old = self.s.edge2[k].half();
         if !old.less(&w2) && !w2.less(&old) {
             return;
         }
-        self.s.edges[k].2 = w2;
         self.s.edge2[k] = w2.plus(&w2);
         // Only what breaks the optimality certificate needs repair: a matched edge that changed
         // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
         // edge keeps the current matching optimal.
-        let (a, b, _) = self.s.edges[k];
-        let matched = self.s.mate[a] != NONE && self.s.endpoint[self.s.mate[a]] == b;
+        let (a, b) = self.s.ij(k);
+        let matched = self.s.mate[a] != NONE && self.s.ep(self.s.mate[a]) == b;
         let trivial = self.s.inblossom[a] == a && self.s.inblossom[b] == b;
         if matched && trivial && old.less(&w2) {
             // Raise one end's dual by the increase: the edge stays tight, the others gain slack.
@@ -901,13 +909,13 @@ impl<W: Weight> Incremental<W> {
     }
 
     pub fn weight(&self, i: usize, j: usize) -> W {
-        let w2 = self.s.edges[pair_index(i, j)].2;
-        if w2.is_negative() { W::zero() } else { w2.half() }
+        let w4 = self.s.edge2[pair_index(i, j)];
+        if w4.is_negative() { W::zero() } else { w4.half().half() }
     }
 
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
-        i != j && !self.s.edges[pair_index(i, j)].2.is_negative()
+        i != j && !self.s.edge2[pair_index(i, j)].is_negative()
     }
 
     /// `a` and `b` are matched to each other for good and every other edge of theirs is
@@ -918,11 +926,11 @@ impl<W: Weight> Incremental<W> {
         if a == b || self.retired[a] || self.retired[b] || self.is_dirty[a] || self.is_dirty[b] {
             return;
         }
-        if s.mate[a] == NONE || s.endpoint[s.mate[a]] != b || s.inblossom[a] != a || s.inblossom[b] != b {
+        if s.mate[a] == NONE || s.ep(s.mate[a]) != b || s.inblossom[a] != a || s.inblossom[b] != b {
             return;
         }
         let only_mate = |v: usize, m: usize| {
-            (0..s.nv).all(|u| u == v || u == m || s.edges[pair_index(u, v)].2.is_negative())
+            (0..s.nv).all(|u| u == v || u == m || s.edge2[pair_index(u, v)].is_negative())
         };
         if only_mate(a, b) && only_mate(b, a) {
             self.retired[a] = true;
@@ -952,7 +960,7 @@ impl<W: Weight> Incremental<W> {
             let base = self.s.blossombase[b];
             let p = self.s.mate[base];
             if p != NONE {
-                let m = self.s.endpoint[p];
+                let m = self.s.ep(p);
                 self.s.mate[m] = NONE;
                 self.s.mate[base] = NONE;
             }
@@ -984,14 +992,13 @@ impl<W: Weight> Incremental<W> {
     fn least_dual(&self, v: usize, symmetric: bool) -> Option<W> {
         let mut best: Option<W> = None;
         for idx in 0..self.s.degree(v) {
-            let p = self.s.nb(v, idx);
-            if p == NONE || self.s.edges[p / 2].2.is_negative() {
+            let (p, u) = self.s.nb(v, idx);
+            if p == NONE || self.s.edge2[p / 2].is_negative() {
                 continue;
             }
-            let u = self.s.endpoint[p];
             // Tight means du + dv = 2·(stored weight) in this formulation.
             let need = if symmetric && self.is_free[u] {
-                self.s.edges[p / 2].2
+                self.s.edge2[p / 2].half()
             } else {
                 self.s.edge2[p / 2].minus(&self.s.dualvar[u])
             };
@@ -1008,11 +1015,10 @@ impl<W: Weight> Incremental<W> {
         let mut best: Option<W> = None;
         let mut first = NONE;
         for idx in 0..self.s.degree(v) {
-            let p = self.s.nb(v, idx);
+            let (p, u) = self.s.nb(v, idx);
             if p == NONE || self.s.edge2[p / 2].is_negative() {
                 continue;
             }
-            let u = self.s.endpoint[p];
             let need = self.s.edge2[p / 2].minus(&self.s.dualvar[u]);
             let free = self.s.mate[u] == NONE && self.s.inblossom[u] == u;
             match best {
@@ -1037,15 +1043,14 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         for idx in 0..self.s.degree(v) {
-            let p = self.s.nb(v, idx);
+            let (p, u) = self.s.nb(v, idx);
             if p == NONE {
                 continue;
             }
-            let u = self.s.endpoint[p];
             let k = p / 2;
             if self.s.mate[u] == NONE
                 && self.s.inblossom[u] == u
-                && !self.s.edges[k].2.is_negative()
+                && !self.s.edge2[k].is_negative()
                 && self.s.slack(k).is_zero()
             {
                 self.s.mate[v] = p;
@@ -1066,7 +1071,7 @@ impl<W: Weight> Incremental<W> {
             }
             let p = self.s.mate[v];
             if p != NONE {
-                let u = self.s.endpoint[p];
+                let u = self.s.ep(p);
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
                 freed.push(u);
@@ -1118,7 +1123,7 @@ impl<W: Weight> Incremental<W> {
                 if let Some((d, p)) = self.least_dual_tight_free(v) {
                     self.s.dualvar[v] = d;
                     if p != NONE {
-                        let u = self.s.endpoint[p];
+                        let u = self.s.ep(p);
                         self.s.mate[v] = p;
                         self.s.mate[u] = p ^ 1;
                     }
@@ -1134,7 +1139,7 @@ impl<W: Weight> Incremental<W> {
             }
         }
         self.s.run();
-        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.endpoint[self.s.mate[v]] }).collect()
+        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.ep(self.s.mate[v]) }).collect()
     }
 }
 
