@@ -145,6 +145,8 @@ struct Solver<W: Weight> {
     alive: Vec<usize>,
     /// Scratch of `add_blossom`: per blossom, the least-slack edge to it and that slack.
     bestedgeto: Vec<(usize, W)>,
+    /// Buffers for `leaves_of`.
+    pool: Vec<Vec<usize>>,
     /// Per top-level blossom in a stage: the free vertex at the root of its alternating tree.
     tree: Vec<usize>,
     /// Per tree root in a stage (complete-graph mode): an augmenting path through the tree is
@@ -199,6 +201,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         complete: false,
         alive: Vec::new(),
         bestedgeto: Vec::new(),
+        pool: Vec::new(),
         tree: vec![NONE; 2 * n],
         used: vec![false; n],
     };
@@ -273,10 +276,17 @@ impl<W: Weight> Solver<W> {
         }
     }
 
-    fn leaves_of(&self, b: usize) -> Vec<usize> {
-        let mut v = Vec::new();
+    /// The leaves of `b` in a buffer from the pool (give it back with `done`): blossoms are
+    /// formed, labelled and expanded thousands of times in a Dutch round.
+    fn leaves_of(&mut self, b: usize) -> Vec<usize> {
+        let mut v = self.pool.pop().unwrap_or_default();
+        v.clear();
         self.leaves(b, &mut v);
         v
+    }
+
+    fn done(&mut self, v: Vec<usize>) {
+        self.pool.push(v);
     }
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
@@ -292,8 +302,9 @@ impl<W: Weight> Solver<W> {
             if b < self.nv {
                 self.queue.push(b);
             } else {
-                let l = self.leaves_of(b);
-                self.queue.extend(l);
+                let mut q = std::mem::take(&mut self.queue);
+                self.leaves(b, &mut q);
+                self.queue = q;
             }
         } else if t == 2 {
             let base = self.blossombase[b];
@@ -369,12 +380,14 @@ impl<W: Weight> Solver<W> {
         self.dualvar[b] = W::zero();
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
-        for v in self.leaves_of(b) {
+        let leaves = self.leaves_of(b);
+        for &v in &leaves {
             if self.label[self.inblossom[v]] == 2 {
                 self.queue.push(v);
             }
             self.inblossom[v] = b;
         }
+        self.done(leaves);
         // The least-slack edge from the new blossom to each other S-blossom, in the children's
         // edge order (first of equal slacks wins); slacks are computed once per edge.
         // A scratch kept between calls (allocating 2n entries per blossom costs at 1,000
@@ -385,7 +398,8 @@ impl<W: Weight> Solver<W> {
         for &bv in &path {
             match self.blossombestedges[bv].take() {
                 None => {
-                    for v in self.leaves_of(bv) {
+                    let leaves = self.leaves_of(bv);
+                    for &v in &leaves {
                         for idx in 0..self.degree(v) {
                             let (p, u) = self.nb(v, idx);
                             if p != NONE {
@@ -393,6 +407,7 @@ impl<W: Weight> Solver<W> {
                             }
                         }
                     }
+                    self.done(leaves);
                 }
                 Some(l) => {
                     for k in l {
@@ -444,9 +459,11 @@ impl<W: Weight> Solver<W> {
             } else if endstage && self.dualvar[s].is_zero() {
                 self.expand_blossom(s, endstage);
             } else {
-                for v in self.leaves_of(s) {
+                let leaves = self.leaves_of(s);
+                for &v in &leaves {
                     self.inblossom[v] = s;
                 }
+                self.done(leaves);
             }
         }
         if !endstage && self.label[b] == 2 {
@@ -489,12 +506,14 @@ impl<W: Weight> Solver<W> {
                     continue;
                 }
                 let mut found = NONE;
-                for v in self.leaves_of(bv) {
+                let leaves = self.leaves_of(bv);
+                for &v in &leaves {
                     if self.label[v] != 0 {
                         found = v;
                         break;
                     }
                 }
+                self.done(leaves);
                 if found != NONE {
                     let v = found;
                     self.label[v] = 0;
@@ -854,6 +873,7 @@ impl<W: Weight> Incremental<W> {
             complete: true,
             alive: (0..n).collect(),
             bestedgeto: Vec::new(),
+            pool: Vec::new(),
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
         };
@@ -953,9 +973,11 @@ impl<W: Weight> Incremental<W> {
     fn dissolve(&mut self, b: usize) {
         let z = self.s.dualvar[b];
         if !z.is_zero() {
-            for v in self.s.leaves_of(b) {
+            let leaves = self.s.leaves_of(b);
+            for &v in &leaves {
                 self.s.dualvar[v] = self.s.dualvar[v].plus(&z);
             }
+            self.s.done(leaves);
             self.s.dualvar[b] = W::zero();
             let base = self.s.blossombase[b];
             let p = self.s.mate[base];
@@ -972,9 +994,11 @@ impl<W: Weight> Incremental<W> {
             if c < self.s.nv {
                 self.s.inblossom[c] = c;
             } else {
-                for v in self.s.leaves_of(c) {
+                let leaves = self.s.leaves_of(c);
+                for &v in &leaves {
                     self.s.inblossom[v] = c;
                 }
+                self.s.done(leaves);
             }
         }
         self.s.label[b] = 0;
