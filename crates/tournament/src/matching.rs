@@ -145,8 +145,13 @@ struct Solver<W: Weight> {
     alive: Vec<usize>,
     /// Scratch of `add_blossom`: per blossom, the least-slack edge to it and that slack.
     bestedgeto: Vec<(usize, W)>,
-    /// Buffers for `leaves_of`.
+    /// Buffers for `leaves_of`, and for the least-slack edge lists (`blossombestedges`):
+    /// blossoms are formed, labelled and expanded thousands of times in a Dutch round.
     pool: Vec<Vec<usize>>,
+    lists: Vec<Vec<usize>>,
+    /// Scratch of `scan_blossom` and `add_blossom`.
+    path: Vec<usize>,
+    touched: Vec<usize>,
     /// Per top-level blossom in a stage: the free vertex at the root of its alternating tree.
     tree: Vec<usize>,
     /// Per tree root in a stage (complete-graph mode): an augmenting path through the tree is
@@ -202,6 +207,9 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         alive: Vec::new(),
         bestedgeto: Vec::new(),
         pool: Vec::new(),
+        lists: Vec::new(),
+        path: Vec::new(),
+        touched: Vec::new(),
         tree: vec![NONE; 2 * n],
         used: vec![false; n],
     };
@@ -241,6 +249,13 @@ impl<W: Weight> Solver<W> {
     fn ij(&self, k: usize) -> (usize, usize) {
         let [i, j] = self.ends[k];
         (i as usize, j as usize)
+    }
+
+    /// Forget blossom `b`'s least-slack edge list, keeping its buffer.
+    fn drop_list(&mut self, b: usize) {
+        if let Some(l) = self.blossombestedges[b].take() {
+            self.lists.push(l);
+        }
     }
 
     fn allow(&mut self, k: usize) {
@@ -316,7 +331,8 @@ impl<W: Weight> Solver<W> {
     // Off the scan loop's hot path (kept out of line so the loop stays small).
     #[inline(never)]
     fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
-        let mut path = Vec::new();
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
         let mut base = NONE;
         while v != NONE || w != NONE {
             let mut b = self.inblossom[v];
@@ -337,9 +353,10 @@ impl<W: Weight> Solver<W> {
                 std::mem::swap(&mut v, &mut w);
             }
         }
-        for b in path {
+        for &b in &path {
             self.label[b] = 1;
         }
+        self.path = path;
         base
     }
 
@@ -354,8 +371,10 @@ impl<W: Weight> Solver<W> {
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
-        let mut path = Vec::new();
-        let mut endps = Vec::new();
+        let mut path = std::mem::take(&mut self.blossomchilds[b]);
+        let mut endps = std::mem::take(&mut self.blossomendps[b]);
+        path.clear();
+        endps.clear();
         while bv != bb {
             self.blossomparent[bv] = b;
             path.push(bv);
@@ -378,7 +397,7 @@ impl<W: Weight> Solver<W> {
         self.labelend[b] = self.labelend[bb];
         self.tree[b] = self.tree[bb];
         self.dualvar[b] = W::zero();
-        self.blossomchilds[b] = path.clone();
+        self.blossomchilds[b] = path;
         self.blossomendps[b] = endps;
         let leaves = self.leaves_of(b);
         for &v in &leaves {
@@ -394,8 +413,10 @@ impl<W: Weight> Solver<W> {
         // players); `touched` lists the entries set, to reset them and keep index order.
         let mut bestedgeto = std::mem::take(&mut self.bestedgeto);
         bestedgeto.resize(2 * self.nv, (NONE, W::zero()));
-        let mut touched = Vec::new();
-        for &bv in &path {
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.clear();
+        for ci in 0..self.blossomchilds[b].len() {
+            let bv = self.blossomchilds[b][ci];
             match self.blossombestedges[bv].take() {
                 None => {
                     let leaves = self.leaves_of(bv);
@@ -410,16 +431,18 @@ impl<W: Weight> Solver<W> {
                     self.done(leaves);
                 }
                 Some(l) => {
-                    for k in l {
+                    for &k in &l {
                         let (i, j) = self.ij(k);
                         let j = if self.inblossom[j] == b { i } else { j };
                         self.consider_best(b, k, j, &mut bestedgeto, &mut touched);
                     }
+                    self.lists.push(l);
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let mut list = Vec::new();
+        let mut list = self.lists.pop().unwrap_or_default();
+        list.clear();
         self.bestedge[b] = NONE;
         touched.sort_unstable();
         for &bj in &touched {
@@ -430,6 +453,7 @@ impl<W: Weight> Solver<W> {
             }
         }
         self.bestedgeto = bestedgeto;
+        self.touched = touched;
         self.blossombestedges[b] = Some(list);
     }
 
@@ -450,7 +474,7 @@ impl<W: Weight> Solver<W> {
     // Off the scan loop's hot path (kept out of line so the loop stays small).
     #[inline(never)]
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
-        let childs = self.blossomchilds[b].clone();
+        let mut childs = std::mem::take(&mut self.blossomchilds[b]);
         for &s in &childs {
             self.tree[s] = self.tree[b];
             self.blossomparent[s] = NONE;
@@ -527,10 +551,11 @@ impl<W: Weight> Solver<W> {
         }
         self.label[b] = u8::MAX;
         self.labelend[b] = NONE;
-        self.blossomchilds[b] = Vec::new();
-        self.blossomendps[b] = Vec::new();
+        childs.clear();
+        self.blossomchilds[b] = childs;
+        self.blossomendps[b].clear();
         self.blossombase[b] = NONE;
-        self.blossombestedges[b] = None;
+        self.drop_list(b);
         self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
     }
@@ -610,7 +635,7 @@ impl<W: Weight> Solver<W> {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
-                self.blossombestedges[b] = None;
+                self.drop_list(b);
             }
             for k in std::mem::take(&mut self.allowed) {
                 self.allowedge[k] = false;
@@ -874,6 +899,9 @@ impl<W: Weight> Incremental<W> {
             alive: (0..n).collect(),
             bestedgeto: Vec::new(),
             pool: Vec::new(),
+        lists: Vec::new(),
+        path: Vec::new(),
+        touched: Vec::new(),
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
         };
@@ -988,7 +1016,7 @@ impl<W: Weight> Incremental<W> {
             }
         }
         // Children become top-level blossoms (with their own duals) or plain vertices.
-        let childs = self.s.blossomchilds[b].clone();
+        let mut childs = std::mem::take(&mut self.s.blossomchilds[b]);
         for &c in &childs {
             self.s.blossomparent[c] = NONE;
             if c < self.s.nv {
@@ -1003,10 +1031,11 @@ impl<W: Weight> Incremental<W> {
         }
         self.s.label[b] = 0;
         self.s.labelend[b] = NONE;
-        self.s.blossomchilds[b] = Vec::new();
-        self.s.blossomendps[b] = Vec::new();
+        childs.clear();
+        self.s.blossomchilds[b] = childs;
+        self.s.blossomendps[b].clear();
         self.s.blossombase[b] = NONE;
-        self.s.blossombestedges[b] = None;
+        self.s.drop_list(b);
         self.s.bestedge[b] = NONE;
         self.s.unusedblossoms.push(b);
     }
