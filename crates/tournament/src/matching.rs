@@ -225,6 +225,7 @@ impl<W: Weight> Solver<W> {
 
     /// The `idx`-th edge end at `v` and the neighbour there (`ep`); NONE for `v` itself.
     /// The complete graph knows the neighbour from its list of live vertices.
+    #[inline(always)]
     fn nb(&self, v: usize, idx: usize) -> (usize, usize) {
         if self.complete {
             let u = self.alive[idx];
