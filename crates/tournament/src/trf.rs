@@ -82,9 +82,13 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut prohibited260: Vec<(usize, u32, u32, Vec<(usize, usize)>)> = Vec::new();
     let lines: Vec<&str> = text.split(['\n', '\r']).collect();
     // Line numbers count '\n' separated lines; CR-only files count each CR as a line break.
+    // One buffer for every line's characters (columns count characters, not bytes).
+    let mut chars: Vec<char> = Vec::new();
     for (ln0, raw) in lines.iter().enumerate() {
         let ln = ln0 + 1;
-        let line: Vec<char> = raw.chars().collect();
+        chars.clear();
+        chars.extend(raw.chars());
+        let line = &chars;
         if line.len() < 3 || raw.trim().is_empty() {
             continue;
         }
