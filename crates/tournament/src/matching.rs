@@ -157,6 +157,9 @@ struct Solver<W: Weight> {
     /// Per tree root in a stage (complete-graph mode): an augmenting path through the tree is
     /// already waiting, so the tree grows no further.
     used: Vec<bool>,
+    /// Free vertices (outside blossoms) that grow no tree of their own: a tree that reaches
+    /// one on a tight edge augments to it (see `Incremental::compute`).
+    passive: Vec<bool>,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -212,6 +215,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         touched: Vec::new(),
         tree: vec![NONE; 2 * n],
         used: vec![false; n],
+        passive: vec![false; n],
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.ep(p)) }).collect()
@@ -644,7 +648,7 @@ impl<W: Weight> Solver<W> {
             self.queue.clear();
             let mut roots = 0;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 && !self.passive[v] {
                     self.assign_label(v, 1, NONE);
                     self.used[v] = false;
                     roots += 1;
@@ -689,6 +693,14 @@ impl<W: Weight> Solver<W> {
                             }
                         }
                         if self.allowedge[k] {
+                            if self.passive[w] && self.mate[w] == NONE {
+                                // A passive free vertex: it becomes a root of its own (no dual
+                                // changes before the augmentation, so parity does not matter).
+                                self.passive[w] = false;
+                                self.assign_label(w, 1, NONE);
+                                self.used[w] = false;
+                                roots += 1;
+                            }
                             if self.label[self.inblossom[w]] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[self.inblossom[w]] == 1 {
@@ -905,6 +917,7 @@ impl<W: Weight> Incremental<W> {
         touched: Vec::new(),
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
+            passive: vec![false; n],
         };
         Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
     }
@@ -1131,9 +1144,6 @@ impl<W: Weight> Incremental<W> {
                 freed.push(u);
             }
         }
-        for &v in &dirty {
-            self.is_dirty[v] = false;
-        }
         // Warm start: a free vertex's dual has no sign constraint (perfect-matching LP), so the
         // free vertices get new duals that keep every edge feasible and make their best edges
         // tight, and tight free pairs are matched at once (a matched tight edge keeps the
@@ -1184,12 +1194,41 @@ impl<W: Weight> Incremental<W> {
                 }
             }
         }
+        // Free vertices that did not change themselves (freed with a changed mate) start no
+        // tree at first (see below).
+        let mut passive_first = false;
+        for &v in &free {
+            if !dirty.is_empty() && self.s.mate[v] == NONE && self.s.inblossom[v] == v && !self.is_dirty[v] {
+                self.s.passive[v] = true;
+                passive_first = true;
+            }
+        }
+        for &v in &dirty {
+            self.is_dirty[v] = false;
+        }
         // delta3 halves slacks between S-vertices: they stay even as long as every free vertex
         // (tree root) starts a stage with a dual of the same parity. Raising a free vertex's
         // dual keeps all its edges feasible.
         for v in 0..self.s.nv {
             if self.s.mate[v] == NONE && self.s.dualvar[v].is_odd() {
                 self.s.dualvar[v] = self.s.dualvar[v].plus(&W::one());
+            }
+        }
+        if passive_first {
+            // The trees of the changed vertices first, the others reached as end points: a
+            // vertex freed only because its mate changed (a lower player whose partner joined
+            // the bracket) would otherwise grow a tree over all the lower players, all tight
+            // among themselves, in every stage. Then everything, with the passive vertices'
+            // duals brought to the parity of the roots (delta3 halves slacks between trees).
+            self.s.run();
+            let parity = (0..self.s.nv).find(|&v| self.s.mate[v] == NONE && !self.s.passive[v]).map(|v| self.s.dualvar[v].is_odd());
+            for v in 0..self.s.nv {
+                if self.s.passive[v] {
+                    self.s.passive[v] = false;
+                    if self.s.mate[v] == NONE && parity.is_some_and(|odd| self.s.dualvar[v].is_odd() != odd) {
+                        self.s.dualvar[v] = self.s.dualvar[v].plus(&W::one());
+                    }
+                }
             }
         }
         self.s.run();
