@@ -256,6 +256,21 @@ impl<W: Weight> Solver<W> {
         (i as usize, j as usize)
     }
 
+    /// Edge `k` between S-blossom `b` (the side scanning it) and another S-blossom, for the
+    /// least-slack edge lists `add_blossom` merges (each such edge is in the list of at least
+    /// one side, which is all delta3 needs).
+    fn record(&mut self, b: usize, k: usize) {
+        match &mut self.blossombestedges[b] {
+            Some(l) => l.push(k),
+            None => {
+                let mut l = self.lists.pop().unwrap_or_default();
+                l.clear();
+                l.push(k);
+                self.blossombestedges[b] = Some(l);
+            }
+        }
+    }
+
     /// Forget blossom `b`'s least-slack edge list, keeping its buffer.
     fn drop_list(&mut self, b: usize) {
         if let Some(l) = self.blossombestedges[b].take() {
@@ -423,6 +438,10 @@ impl<W: Weight> Solver<W> {
         for ci in 0..self.blossomchilds[b].len() {
             let bv = self.blossomchilds[b][ci];
             match self.blossombestedges[bv].take() {
+                // Complete-graph mode records every edge between S-blossoms where it is
+                // scanned (`record`): a child without a list has none to pass on, and its
+                // leaves not yet scanned record theirs into this blossom when they are.
+                None if self.complete => {}
                 None => {
                     let leaves = self.leaves_of(bv);
                     for &v in &leaves {
@@ -639,7 +658,8 @@ impl<W: Weight> Solver<W> {
             self.epoch += 1;
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
+            let first = if self.complete { 0 } else { n };
+            for b in first..2 * n {
                 self.drop_list(b);
             }
             for k in std::mem::take(&mut self.allowed) {
@@ -731,6 +751,9 @@ impl<W: Weight> Solver<W> {
                             let b = self.inblossom[v];
                             if self.bestedge[b] == NONE || kslack.less(&self.best_slack(b)) {
                                 self.set_best(b, k, kslack);
+                            }
+                            if self.complete {
+                                self.record(b, k);
                             }
                         } else if self.label[w] == 0
                             && (self.bestedge[w] == NONE || kslack.less(&self.best_slack(w)))
