@@ -587,6 +587,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
 
     fn finalize(&mut self, a: usize, b: usize) {
         let v = self.sorted.len();
+        if a != b {
+            // Every other edge of both goes, the dummy vertex's of an odd count too.
+            self.m.isolate(a, b, self.max_w);
+            return;
+        }
         for u in 0..v {
             if u != a {
                 self.set(a, u, if u == b { self.max_w } else { Big::ZERO });
