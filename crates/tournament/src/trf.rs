@@ -93,10 +93,10 @@ pub fn parse(text: &str) -> Result<Tournament> {
             continue;
         }
         let tag: String = line[..3].iter().collect();
-        let rest = || field(&line, 3, line.len());
+        let rest = || field(line, 3, line.len());
         match tag.as_str() {
             "001" => {
-                let p = parse_player(&line, ln)?;
+                let p = parse_player(line, ln)?;
                 let idx = p.number as usize - 1;
                 if players.len() <= idx {
                     players.resize(idx + 1, None);
@@ -187,7 +187,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 t.forbidden.push(group);
             }
             "XXA" => {
-                let id: usize = field(&line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
+                let id: usize = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: "bad player id".into(),
@@ -195,7 +195,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 let mut acc = Vec::new();
                 let mut i = 9;
                 while i < line.len() {
-                    acc.push(parse_points(&field(&line, i, i + 4), ln, i + 1)?);
+                    acc.push(parse_points(&field(line, i, i + 4), ln, i + 1)?);
                     i += 5;
                 }
                 xxa.push((ln, id - 1, acc));
@@ -244,8 +244,8 @@ pub fn parse(text: &str) -> Result<Tournament> {
                     Some('Z') => Outcome::ZeroBye,
                     c => return parse_err(ln, 5, format!("240: type of bye must be F, H or Z, not {c:?}")),
                 };
-                let round = num_field(&line, 6, 9, ln, "round")?;
-                let ids = id_list(&line, 10, ln)?;
+                let round = num_field(line, 6, 9, ln, "round")?;
+                let ids = id_list(line, 10, ln)?;
                 if ids.is_empty() {
                     return parse_err(ln, 11, "240: no player gets the bye");
                 }
@@ -254,13 +254,13 @@ pub fn parse(text: &str) -> Result<Tournament> {
             "250" => {
                 // TRF-2025 250: match points 5-8 (teams only), game points 10-13, rounds 15-17
                 // and 19-21, players 23-26 and 28-31.
-                let mp = field(&line, 4, 8);
+                let mp = field(line, 4, 8);
                 if !mp.is_empty() && parse_points(&mp, ln, 5)? != 0 {
                     return parse_err(ln, 5, "250: fictitious match points are for team competitions, which are not supported");
                 }
-                let pts = parse_points(&field(&line, 9, 13), ln, 10)?;
-                let (r1, r2) = (num_field(&line, 14, 17, ln, "first round")?, num_field(&line, 18, 21, ln, "last round")?);
-                let (p1, p2) = (num_field(&line, 22, 26, ln, "first player")?, num_field(&line, 27, 31, ln, "last player")?);
+                let pts = parse_points(&field(line, 9, 13), ln, 10)?;
+                let (r1, r2) = (num_field(line, 14, 17, ln, "first round")?, num_field(line, 18, 21, ln, "last round")?);
+                let (p1, p2) = (num_field(line, 22, 26, ln, "first player")?, num_field(line, 27, 31, ln, "last player")?);
                 if r2 < r1 {
                     return parse_err(ln, 19, format!("250: last round {r2} before first round {r1}"));
                 }
@@ -271,11 +271,11 @@ pub fn parse(text: &str) -> Result<Tournament> {
             }
             "260" => {
                 // TRF-2025 260: rounds 5-7 and 9-11, players from 13 in fields of 4 every 5.
-                let (first, last) = (num_field(&line, 4, 7, ln, "first round")?, num_field(&line, 8, 11, ln, "last round")?);
+                let (first, last) = (num_field(line, 4, 7, ln, "first round")?, num_field(line, 8, 11, ln, "last round")?);
                 if last < first {
                     return parse_err(ln, 9, format!("260: last round {last} before first round {first}"));
                 }
-                let ids = id_list(&line, 12, ln)?;
+                let ids = id_list(line, 12, ln)?;
                 if ids.len() < 2 {
                     return parse_err(ln, 13, "260: at least two players are needed");
                 }
