@@ -871,13 +871,15 @@ impl<W: Weight> Solver<W> {
 /// at a time, re-solved from the previous optimum (warm start) instead of from scratch.
 ///
 /// Absent edges (negative weight) are left out of the graph, so the result is a maximum-weight
-/// perfect matching of the present edges whenever one exists (callers check `present`). Vertex duals carry no sign constraint (perfect-matching
-/// LP), which is what makes the repair simple: when a vertex's edges change, the blossoms
-/// around it are dissolved (their dual moved onto their vertices, keeping every edge feasible),
-/// it and its mate are unmatched, the free vertices' duals are reset and tight free pairs are
-/// matched greedily (see `compute`), and the ordinary stages re-augment the rest —
-/// O(augmentations × E) instead of O(V × E). The complete graph is scanned through the list
-/// of live vertices (`Solver::alive`), from which `retire` removes the finished pairs.
+/// perfect matching of the present edges whenever one exists (callers check `present`).
+/// Vertex duals carry no sign constraint (perfect-matching LP), which is what makes the repair
+/// simple: when a vertex's edges change, the blossoms around it are dissolved (their dual moved
+/// onto their vertices, keeping every edge feasible), it and its mate are unmatched, the free
+/// vertices' duals are reset and tight free pairs are matched greedily (see `compute`), and the
+/// ordinary stages re-augment the rest — O(augmentations × E) instead of O(V × E). Vertices
+/// freed only because their mate changed are end points at first, not tree roots (`passive`).
+/// The complete graph is scanned through the list of live vertices (`Solver::alive`), from
+/// which `retire` and `isolate` remove the finished pairs.
 pub struct Incremental<W: Weight> {
     s: Solver<W>,
     neg: W,
