@@ -55,6 +55,29 @@ fn process_min(bin: &str, args: &[&str], runs: usize) -> Option<(f64, String)> {
     Some((best, text))
 }
 
+/// `process_min` of several programs, run in turn (one run of each per round) so that a
+/// machine whose speed drifts between runs affects them alike.
+fn interleaved_min(cmds: &[(&str, Vec<&str>)], runs: usize) -> Vec<Option<(f64, String)>> {
+    let mut best: Vec<Option<(f64, String)>> = vec![None; cmds.len()];
+    let mut failed = vec![false; cmds.len()];
+    for _ in 0..runs {
+        for (i, (bin, args)) in cmds.iter().enumerate() {
+            if failed[i] {
+                continue;
+            }
+            match process_min(bin, args, 1) {
+                Some((t, out)) => {
+                    if best[i].as_ref().is_none_or(|(b, _)| t < *b) {
+                        best[i] = Some((t, out));
+                    }
+                }
+                None => failed[i] = true,
+            }
+        }
+    }
+    best.into_iter().zip(failed).map(|(b, f)| if f { None } else { b }).collect()
+}
+
 fn arg_value(args: &[String], name: &str) -> Option<String> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1).cloned())
 }
@@ -199,10 +222,16 @@ fn main() {
             let path = std::env::temp_dir().join(format!("shinpan-bench-{n}.trf"));
             std::fs::write(&path, trf::write(&t)).expect("write trf");
             let expected = r.to_bbp(&t);
-            let bbp_run = process_min(bin, &["--dutch", path.to_str().unwrap(), "-p"], runs);
             // The `shinpan` binary beside this example's directory (target/release/shinpan).
             let cli = std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.join("shinpan"))).filter(|p| p.exists());
-            let cli_run = cli.as_ref().map(|c| process_min(c.to_str().unwrap(), &["pair", path.to_str().unwrap()], runs));
+            let file = path.to_str().unwrap();
+            let mut cmds = vec![(bin.as_str(), vec!["--dutch", file, "-p"])];
+            if let Some(c) = &cli {
+                cmds.push((c.to_str().unwrap(), vec!["pair", file]));
+            }
+            let mut results = interleaved_min(&cmds, runs).into_iter();
+            let bbp_run = results.next().flatten();
+            let cli_run = cli.as_ref().map(|_| results.next().flatten());
             match bbp_run {
                 Some((b, out)) => {
                     println!("{:<32} {secs:>10.4} {b:>12.4} {:>10.4}   same pairing: {}", "  library vs bbpPairings process", secs / b, out == expected);
