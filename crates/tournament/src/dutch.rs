@@ -834,7 +834,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 return Ok(None);
             }
             // base[larger][smaller]
-            let mut base: Vec<Vec<Big<N>>> = vec![Vec::new(); count];
+            let mut base: Vec<Vec<Big<N>>> = (0..count).map(Vec::with_capacity).collect();
             for li in sg_begin..count {
                 for si in 0..li {
                     let w = self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);

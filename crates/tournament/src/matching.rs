@@ -662,9 +662,10 @@ impl<W: Weight> Solver<W> {
             for b in first..2 * n {
                 self.drop_list(b);
             }
-            for k in std::mem::take(&mut self.allowed) {
+            for &k in &self.allowed {
                 self.allowedge[k] = false;
             }
+            self.allowed.clear();
             self.queue.clear();
             let mut roots = 0;
             for v in 0..n {
@@ -673,6 +674,10 @@ impl<W: Weight> Solver<W> {
                     self.used[v] = false;
                     roots += 1;
                 }
+            }
+            if roots == 0 {
+                // Nothing free (or only passive end points): no tree, nothing to augment.
+                break;
             }
             // Complete-graph mode augments along every vertex-disjoint path the forest finds
             // before it needs a dual change: each pair of trees that meet on a tight edge gives
