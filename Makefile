@@ -5,12 +5,26 @@ CARGO ?= cargo
 VENV := .venv
 PY := $(VENV)/bin/python
 BIN := target/release/shinpan
+HOST := $(shell rustc -vV 2>/dev/null | sed -n 's/^host: //p')
 
 .PHONY: run test build deps unit
 .DEFAULT_GOAL := run
 
+# On linux-gnu the command line is linked statically (glibc included): no dynamic loader, no
+# shared-library relocations at start, which is about 0.4 ms of a 5 ms `shinpan pair` here.
+# It is built for the host triple (so build scripts and proc-macros stay dynamic), in
+# target/$(HOST)/release, and copied to target/release/shinpan. Test binaries stay dynamic.
+ifneq ($(filter %-linux-gnu,$(HOST)),)
+STATIC_BIN := target/$(HOST)/release/shinpan
+BIN := $(STATIC_BIN)
+build:
+	CARGO_TARGET_$(shell echo '$(HOST)' | tr 'a-z-' 'A-Z_')_RUSTFLAGS='-C target-feature=+crt-static' \
+	  $(CARGO) build --release -p shinpan --target $(HOST)
+	@mkdir -p target/release && cp -f $(STATIC_BIN) target/release/shinpan
+else
 build:
 	$(CARGO) build --release -p shinpan
+endif
 
 # The main job on the embedded default: check every example record and print its verdict.
 run: build

@@ -35,4 +35,4 @@ dutch-golden:
 # times (set BBP=/path/to/bbpPairings to time a local build in the same run, and the shinpan
 # binary built here as a process beside it).
 bench-tournament: build
-	$(CARGO) run --release -p shinpan-tournament --example bench_pairing
+	SHINPAN_BIN=$(BIN) $(CARGO) run --release -p shinpan-tournament --example bench_pairing

@@ -222,8 +222,12 @@ fn main() {
             let path = std::env::temp_dir().join(format!("shinpan-bench-{n}.trf"));
             std::fs::write(&path, trf::write(&t)).expect("write trf");
             let expected = r.to_bbp(&t);
-            // The `shinpan` binary beside this example's directory (target/release/shinpan).
-            let cli = std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.join("shinpan"))).filter(|p| p.exists());
+            // SHINPAN_BIN, or the `shinpan` binary beside this example's directory
+            // (target/release/shinpan).
+            let cli = std::env::var_os("SHINPAN_BIN")
+                .map(std::path::PathBuf::from)
+                .or_else(|| std::env::current_exe().ok().and_then(|e| Some(e.parent()?.parent()?.join("shinpan"))))
+                .filter(|p| p.exists());
             let file = path.to_str().unwrap();
             let mut cmds = vec![(bin.as_str(), vec!["--dutch", file, "-p"])];
             if let Some(c) = &cli {
