@@ -15,11 +15,42 @@
 use crate::error::{parse_err, Error, Result};
 use crate::model::*;
 
-fn field(line: &[char], a: usize, b: usize) -> String {
-    let s = line.get(a..b.min(line.len())).unwrap_or_default();
-    let start = s.iter().position(|c| !c.is_whitespace()).unwrap_or(s.len());
-    let end = s.iter().rposition(|c| !c.is_whitespace()).map_or(start, |e| e + 1);
-    s[start..end].iter().collect()
+/// One line, addressed by 0-based character column (TRF columns count characters, not bytes).
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    text: &'a str,
+    /// The byte offset of each character and, last, the line's length; empty for an ASCII
+    /// line, whose columns are its bytes.
+    offsets: &'a [usize],
+}
+
+impl<'a> Line<'a> {
+    fn len(&self) -> usize {
+        if self.offsets.is_empty() { self.text.len() } else { self.offsets.len() - 1 }
+    }
+
+    fn byte(&self, col: usize) -> usize {
+        let col = col.min(self.len());
+        if self.offsets.is_empty() { col } else { self.offsets[col] }
+    }
+
+    fn get(&self, col: usize) -> Option<char> {
+        if col >= self.len() {
+            return None;
+        }
+        self.text[self.byte(col)..].chars().next()
+    }
+
+    /// Columns `a..b` (clamped to the line) as written.
+    fn raw(&self, a: usize, b: usize) -> &'a str {
+        let (a, b) = (self.byte(a), self.byte(b));
+        if a < b { &self.text[a..b] } else { "" }
+    }
+}
+
+/// Columns `a..b`, trimmed.
+fn field<'a>(line: &Line<'a>, a: usize, b: usize) -> &'a str {
+    line.raw(a, b).trim()
 }
 
 fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
@@ -82,19 +113,23 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut prohibited260: Vec<(usize, u32, u32, Vec<(usize, usize)>)> = Vec::new();
     let lines: Vec<&str> = text.split(['\n', '\r']).collect();
     // Line numbers count '\n' separated lines; CR-only files count each CR as a line break.
-    // One buffer for every line's characters (columns count characters, not bytes).
-    let mut chars: Vec<char> = Vec::new();
+    // One buffer of character offsets for the lines that are not ASCII.
+    let mut offsets: Vec<usize> = Vec::new();
     for (ln0, raw) in lines.iter().enumerate() {
         let ln = ln0 + 1;
-        chars.clear();
-        chars.extend(raw.chars());
-        let line = &chars;
+        let ascii = raw.is_ascii();
+        if !ascii {
+            offsets.clear();
+            offsets.extend(raw.char_indices().map(|(i, _)| i));
+            offsets.push(raw.len());
+        }
+        let line = &Line { text: raw, offsets: if ascii { &[] } else { &offsets } };
         if line.len() < 3 || raw.trim().is_empty() {
             continue;
         }
-        let tag: String = line[..3].iter().collect();
+        let tag = line.raw(0, 3);
         let rest = || field(line, 3, line.len());
-        match tag.as_str() {
+        match tag {
             "001" => {
                 let p = parse_player(line, ln)?;
                 let idx = p.number as usize - 1;
@@ -124,7 +159,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                     }
                 }
             }
-            "152" => match rest().as_str() {
+            "152" => match rest() {
                 "W" => t.initial_color = Some(Color::White),
                 "B" => t.initial_color = Some(Color::Black),
                 r => return parse_err(ln, 5, format!("first colour must be W or B, not {r:?}")),
@@ -201,7 +236,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 xxa.push((ln, id - 1, acc));
             }
             "192" | "SXS" => {
-                t.system = match rest().as_str() {
+                t.system = match rest() {
                     s if s.starts_with("FIDE_DUTCH") => System::Dutch,
                     "MCMAHON" | "mcmahon" => System::McMahon,
                     "ROUND_ROBIN" | "round-robin" => System::RoundRobin,
@@ -228,13 +263,13 @@ pub fn parse(text: &str) -> Result<Tournament> {
             }
             "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
                 let r = rest();
-                let (id, val) = r.split_once(' ').unwrap_or((&r, ""));
+                let (id, val) = r.split_once(' ').unwrap_or((r, ""));
                 let id: usize = id.trim().parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: format!("bad player id {id:?}"),
                 })?;
-                extras.push((ln, tag.clone(), id - 1, val.trim().to_string()));
+                extras.push((ln, tag.to_string(), id - 1, val.trim().to_string()));
             }
             "240" => {
                 // TRF-2025 240: type at 5, round at 7-9, players from 11 in fields of 4 every 5.
@@ -292,7 +327,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 return parse_err(ln, 1, format!("TRF record {tag} (teams) is not supported"));
             }
             "012" => {
-                t.name = rest();
+                t.name = rest().to_string();
                 t.header.push(raw.trim_end().to_string());
             }
             _ => t.header.push(raw.trim_end().to_string()),
@@ -387,14 +422,14 @@ pub fn parse(text: &str) -> Result<Tournament> {
 }
 
 /// A positive number in the fixed columns `a..b` (0-based, end exclusive).
-fn num_field(line: &[char], a: usize, b: usize, ln: usize, what: &str) -> Result<u32> {
+fn num_field(line: &Line, a: usize, b: usize, ln: usize, what: &str) -> Result<u32> {
     let f = field(line, a, b);
     f.parse().ok().filter(|&v| v > 0).ok_or_else(|| Error::Parse { line: ln, column: a + 1, reason: format!("bad {what} {f:?}") })
 }
 
 /// Player ids in 4-character fields every 5 characters from `start` (0-based), with the
 /// 1-based column of each.
-fn id_list(line: &[char], start: usize, ln: usize) -> Result<Vec<(usize, usize)>> {
+fn id_list(line: &Line, start: usize, ln: usize) -> Result<Vec<(usize, usize)>> {
     let mut v = Vec::new();
     let mut i = start;
     while i < line.len() {
@@ -408,7 +443,7 @@ fn id_list(line: &[char], start: usize, ln: usize) -> Result<Vec<(usize, usize)>
     Ok(v)
 }
 
-fn parse_player(line: &[char], ln: usize) -> Result<Player> {
+fn parse_player(line: &Line, ln: usize) -> Result<Player> {
     let number: u32 = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
         line: ln,
         column: 5,
@@ -428,12 +463,12 @@ fn parse_player(line: &[char], ln: usize) -> Result<Player> {
     while start < line.len() {
         let col = start + 1;
         let opp_s = field(line, start, start + 4);
-        let color_c = line.get(start + 5).copied().unwrap_or(' ');
-        let res_c = line.get(start + 7).copied().unwrap_or(' ');
-        if line.get(start + 4).is_some_and(|c| *c != ' ') || line.get(start + 6).is_some_and(|c| *c != ' ') {
+        let color_c = line.get(start + 5).unwrap_or(' ');
+        let res_c = line.get(start + 7).unwrap_or(' ');
+        if line.get(start + 4).is_some_and(|c| c != ' ') || line.get(start + 6).is_some_and(|c| c != ' ') {
             return parse_err(ln, col, "round entries must be `OOOO C R` with single spaces");
         }
-        let opponent = match opp_s.as_str() {
+        let opponent = match opp_s {
             "" | "0000" | "0" => None,
             s => {
                 let o: usize = s.parse().ok().filter(|&o| o > 0).ok_or_else(|| Error::Parse {
@@ -473,13 +508,13 @@ fn parse_player(line: &[char], ln: usize) -> Result<Player> {
     }
     Ok(Player {
         number,
-        sex: field(line, 9, 10),
-        title: field(line, 10, 13),
-        name: field(line, 14, 47),
+        sex: field(line, 9, 10).to_string(),
+        title: field(line, 10, 13).to_string(),
+        name: field(line, 14, 47).to_string(),
         rating,
-        federation: field(line, 53, 56),
-        fide_id: field(line, 57, 68),
-        birth: field(line, 69, 79),
+        federation: field(line, 53, 56).to_string(),
+        fide_id: field(line, 57, 68).to_string(),
+        birth: field(line, 69, 79).to_string(),
         points,
         rank,
         rounds,
@@ -682,6 +717,21 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let t = parse(SAMPLE).unwrap();
         let again = parse(&write(&t)).unwrap();
         assert_eq!(t, again);
+    }
+
+    #[test]
+    fn columns_count_characters_in_names_beyond_ascii() {
+        // Names in kanji and with diacritics: the fields after them are still found by
+        // character column, and an error there names the character column.
+        let text = "001    1      大山康晴                              2720                             1.0    1     2 w 1\n\
+001    2      Łukasz Ōyama                      2701                             0.0    2     1 b 0\n";
+        let t = parse(text).expect("parses");
+        assert_eq!(t.players[0].name, "大山康晴");
+        assert_eq!((t.players[0].rating, t.players[1].rating), (2720, 2701));
+        assert_eq!(t.players[0].rounds[0].opponent, Some(1));
+        assert_eq!(t.players[1].name, "Łukasz Ōyama");
+        let bad = "001    1      大山康晴                              2720                             1.0    1     2 x 1\n";
+        assert!(matches!(parse(bad), Err(Error::Parse { line: 1, column: 97, .. })));
     }
 
     #[test]
