@@ -986,9 +986,11 @@ impl<W: Weight> Incremental<W> {
         let matched = self.s.mate[a] != NONE && self.s.ep(self.s.mate[a]) == b;
         let trivial = self.s.inblossom[a] == a && self.s.inblossom[b] == b;
         if matched && trivial && old.less(&w2) {
-            // Raise one end's dual by the increase: the edge stays tight, the others gain slack.
+            // Raise both ends' duals by half the increase (an even amount: dual parities stay):
+            // the edge stays tight and the other edges of both ends gain slack.
             let d = w2.minus(&old);
-            self.s.dualvar[a] = self.s.dualvar[a].plus(&d).plus(&d);
+            self.s.dualvar[a] = self.s.dualvar[a].plus(&d);
+            self.s.dualvar[b] = self.s.dualvar[b].plus(&d);
             return;
         }
         let dirty = matched
