@@ -894,6 +894,7 @@ pub struct Incremental<W: Weight> {
     retired: Vec<bool>,
     /// Scratch: the free vertices during a warm start.
     is_free: Vec<bool>,
+    candidates: Vec<usize>,
 }
 
 fn pair_index(i: usize, j: usize) -> usize {
@@ -949,7 +950,7 @@ impl<W: Weight> Incremental<W> {
             used: vec![false; n],
             passive: vec![false; n],
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n] }
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n], candidates: Vec::new() }
     }
 
     pub fn len(&self) -> usize {
@@ -1175,22 +1176,20 @@ impl<W: Weight> Incremental<W> {
         best.map(|b| (b, first))
     }
 
-    /// Match the free vertex `v` to the first free vertex along a tight edge, if any.
-    fn match_tight_free(&mut self, v: usize) {
+    /// Match the free vertex `v` to the first free vertex along a tight edge, if any. The
+    /// candidates are the free vertices outside blossoms in vertex order (a repair frees a
+    /// few of a hundred vertices: no need to look at every edge of `v`).
+    fn match_tight_free(&mut self, v: usize, candidates: &[usize]) {
         if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
             return;
         }
-        for idx in 0..self.s.degree(v) {
-            let (p, u) = self.s.nb(v, idx);
-            if p == NONE {
+        for &u in candidates {
+            if u == v || self.s.mate[u] != NONE {
                 continue;
             }
-            let k = p / 2;
-            if self.s.mate[u] == NONE
-                && self.s.inblossom[u] == u
-                && !self.s.edge2[k].is_negative()
-                && self.s.slack(k).is_zero()
-            {
+            let k = pair_index(v, u);
+            if !self.s.edge2[k].is_negative() && self.s.slack(k).is_zero() {
+                let p = 2 * k + (v < u) as usize;
                 self.s.mate[v] = p;
                 self.s.mate[u] = p ^ 1;
                 return;
@@ -1249,9 +1248,13 @@ impl<W: Weight> Incremental<W> {
             }
             freed
         };
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        candidates.extend(self.s.alive.iter().copied().filter(|&u| self.s.mate[u] == NONE && self.s.inblossom[u] == u));
         for &v in &free {
-            self.match_tight_free(v);
+            self.match_tight_free(v, &candidates);
         }
+        self.candidates = candidates;
         // Who is still free is lowered once more against the duals as they are now.
         for &v in &free {
             if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
