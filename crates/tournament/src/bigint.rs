@@ -110,7 +110,7 @@ impl<const N: usize> Big<N> {
     }
 
     /// `self + (v << shift)` (wrapping): touches only the limbs from `shift / 64` up, and stops
-    /// with the carry.
+    /// with the carry. For many small terms, `Sum` carries once instead.
     pub fn add_shifted(&self, v: u64, shift: u32) -> Self {
         let limb = (shift / 64) as usize;
         if v == 0 || limb >= N {
@@ -174,6 +174,37 @@ impl<const N: usize> Big<N> {
     }
 }
 
+/// A sum of small terms at bit positions, each limb's share kept in 128 bits and carried once
+/// at the end: what many `add_shifted` calls give, without a carry chain per term.
+#[derive(Clone, Copy)]
+pub struct Sum<const N: usize>([u128; N]);
+
+impl<const N: usize> Sum<N> {
+    pub const ZERO: Self = Sum([0; N]);
+
+    /// Adds `v << shift` (`v < 2^32`, so a few dozen terms cannot overflow a limb's share);
+    /// bits from `64 * N` up are dropped, as in `Big::add_shifted`.
+    #[inline]
+    pub fn add(&mut self, v: u64, shift: u32) {
+        debug_assert!(v < 1 << 32);
+        let limb = (shift / 64) as usize;
+        if limb < N {
+            self.0[limb] += (v as u128) << (shift % 64);
+        }
+    }
+
+    pub fn finish(&self) -> Big<N> {
+        let mut r = [0u64; N];
+        let mut carry = 0u128;
+        for (l, &share) in r.iter_mut().zip(&self.0) {
+            let t = share + carry;
+            *l = t as u64;
+            carry = t >> 64;
+        }
+        Big(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +228,21 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_of_terms_is_the_same_as_adding_them_one_by_one() {
+        // Terms that carry inside a limb, across limbs (bit 63 upward), and past the top.
+        let terms = [(3, 0), (1, 1), (1, 1), (7, 62), (5, 63), (3, 63), (9, 64), (1, 127), (3, 127), (2, 130), (1, 191), (1, 191), (4, 200)];
+        for start in 0..terms.len() {
+            let mut sum = Sum::<3>::ZERO;
+            let mut one_by_one = Big::<3>::ZERO;
+            for &(v, k) in &terms[start..] {
+                sum.add(v, k);
+                one_by_one = one_by_one.add_shifted(v, k);
+            }
+            assert_eq!(sum.finish(), one_by_one, "terms from {start}");
+        }
+    }
+
+    #[test]
     fn add_sub_and_signed_order() {
         let a = Big::<2>::from_u64(u64::MAX);
         let b = a.add_u64(1);
@@ -215,3 +261,4 @@ mod tests {
         }
     }
 }
+

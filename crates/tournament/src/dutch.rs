@@ -47,7 +47,7 @@
 
 use std::collections::HashMap;
 
-use crate::bigint::Big;
+use crate::bigint::{Big, Sum};
 use crate::error::{Error, Result};
 use crate::matching::Incremental;
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
@@ -655,34 +655,35 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let sh = |p: &P| self.shift[p.id];
         // C.4 completion and C.2 bye eligibility.
         let lead = 1 + !self.bye_candidate(h) as u64 + !self.bye_candidate(l) as u64;
-        let r = Big::<N>::ZERO.add_shifted(lead, self.lead_shift);
+        let mut r = Sum::<N>::ZERO;
+        r.add(lead, self.lead_shift);
         if !in_cur && !in_next {
             // Outside the bracket every other field is zero but C.9.
-            return r.add_shifted(self.c9(h) + self.c9(l), self.c9_shift);
+            r.add(self.c9(h) + self.c9(l), self.c9_shift);
+            return r.finish();
         }
-        let mut r = r;
         let mut pos = self.lead_shift;
         // C.5 pairs in the bracket; C.6 scores paired in the bracket.
         pos -= b;
-        r = r.add_shifted(in_cur as u64, pos);
+        r.add(in_cur as u64, pos);
         pos -= g;
         if in_cur {
-            r = r.add_shifted(1, pos + sh(h));
+            r.add(1, pos + sh(h));
         }
         // C.7/C.8 the same for the next bracket.
         pos -= b;
-        r = r.add_shifted(in_next as u64, pos);
+        r.add(in_next as u64, pos);
         pos -= g;
         if in_next {
-            r = r.add_shifted(1, pos + sh(h));
+            r.add(1, pos + sh(h));
         }
         // C.9 unplayed games of the bye assignee.
         pos -= b;
         debug_assert_eq!(pos, self.c9_shift);
-        r = r.add_shifted(self.c9(h) + self.c9(l), pos);
+        r.add(self.c9(h) + self.c9(l), pos);
         for flag in self.color_flags(l, h, in_cur) {
             pos -= b;
-            r = r.add_shifted(flag as u64, pos);
+            r.add(flag as u64, pos);
         }
         let (hs, ls) = (self.score(h), self.score(l));
         for back in [1, 2] {
@@ -690,12 +691,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.14/C.16 repeated downfloaters; C.15/C.17 repeated upfloaters.
                 pos -= b;
                 if in_cur {
-                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, pos);
-                    r = r.add_shifted((hs <= ls && self.float(h, back) == Float::Down) as u64, pos);
+                    r.add((self.float(l, back) == Float::Down) as u64, pos);
+                    r.add((hs <= ls && self.float(h, back) == Float::Down) as u64, pos);
                 }
                 pos -= b;
                 if in_cur {
-                    r = r.add_shifted(!(hs > ls && self.float(l, back) == Float::Up) as u64, pos);
+                    r.add(!(hs > ls && self.float(l, back) == Float::Up) as u64, pos);
                 }
             }
         }
@@ -704,18 +705,18 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // C.18/C.20 scores of repeated downfloaters; C.19/C.21 of upfloaters' opponents.
                 pos -= g;
                 if in_cur {
-                    r = r.add_shifted((self.float(l, back) == Float::Down) as u64, pos + sh(l));
-                    r = r.add_shifted((self.float(h, back) == Float::Down) as u64, pos + sh(h));
+                    r.add((self.float(l, back) == Float::Down) as u64, pos + sh(l));
+                    r.add((self.float(h, back) == Float::Down) as u64, pos + sh(h));
                 }
                 pos -= g;
                 if in_cur && !(self.float(l, back) == Float::Up && hs > ls) {
-                    r = r.add_shifted(1, pos + sh(h));
+                    r.add(1, pos + sh(h));
                 }
             }
         }
         // What is left is the room for the B.5/D ordering fields.
         debug_assert_eq!(pos, 3 * b + 1);
-        r
+        r.finish()
     }
 
     /// The round's pairs (`None`: a bracket's score groups do not fit narrow fields).
