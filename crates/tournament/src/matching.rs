@@ -1211,7 +1211,10 @@ impl<W: Weight> Incremental<W> {
                 let u = self.s.ep(p);
                 self.s.mate[u] = NONE;
                 self.s.mate[v] = NONE;
-                freed.push(u);
+                // A mate that changed itself is in the list already.
+                if !self.is_dirty[u] {
+                    freed.push(u);
+                }
             }
         }
         // Warm start: a free vertex's dual has no sign constraint (perfect-matching LP), so the
