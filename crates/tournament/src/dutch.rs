@@ -741,7 +741,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 } else {
                     self.edge(pj, pi, false, false)
                 };
-                self.set(i, j, w);
+                self.m.set_initial(i, j, w);
             }
         }
         let m = self.compute();

@@ -895,6 +895,8 @@ pub struct Incremental<W: Weight> {
     /// Scratch: the free vertices during a warm start.
     is_free: Vec<bool>,
     candidates: Vec<usize>,
+    /// `compute` has run (see `set_initial`).
+    solved: bool,
 }
 
 fn pair_index(i: usize, j: usize) -> usize {
@@ -950,7 +952,7 @@ impl<W: Weight> Incremental<W> {
             used: vec![false; n],
             passive: vec![false; n],
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n], candidates: Vec::new() }
+        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n], candidates: Vec::new(), solved: false }
     }
 
     pub fn len(&self) -> usize {
@@ -959,6 +961,14 @@ impl<W: Weight> Incremental<W> {
 
     pub fn is_empty(&self) -> bool {
         self.s.nv == 0
+    }
+
+    /// `set` before the first `compute`, when nothing is matched and every dual is `start`
+    /// (so no edge can need repair): the weight is only stored.
+    pub fn set_initial(&mut self, i: usize, j: usize, w: W) {
+        debug_assert!(!self.solved && i != j);
+        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        self.s.edge2[pair_index(i, j)] = w2.plus(&w2);
     }
 
     /// Set the weight of edge i–j; zero means absent.
@@ -1199,6 +1209,7 @@ impl<W: Weight> Incremental<W> {
 
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
+        self.solved = true;
         let dirty = std::mem::take(&mut self.dirty);
         let mut freed = dirty.clone();
         for &v in &dirty {
