@@ -1242,7 +1242,31 @@ impl<W: Weight> Incremental<W> {
             for &v in &free {
                 self.is_free[v] = true;
             }
-            let duals: Vec<Option<W>> = free.iter().map(|&v| self.least_dual(v, true)).collect();
+            let n = self.s.nv;
+            let duals: Vec<Option<W>> = if free.len() == n && self.s.alive.len() == n {
+                // Every vertex free (the first solve): the same maxima in one pass over the
+                // edges in memory order, each edge once.
+                let mut best: Vec<Option<W>> = vec![None; n];
+                let mut k = 0;
+                for j in 0..n {
+                    for i in 0..j {
+                        let e = self.s.edge2[k];
+                        k += 1;
+                        if e.is_negative() {
+                            continue;
+                        }
+                        let h = e.half();
+                        for v in [i, j] {
+                            if best[v].is_none_or(|b| b.less(&h)) {
+                                best[v] = Some(h);
+                            }
+                        }
+                    }
+                }
+                best
+            } else {
+                free.iter().map(|&v| self.least_dual(v, true)).collect()
+            };
             for (&v, d) in free.iter().zip(duals) {
                 self.is_free[v] = false;
                 if let Some(d) = d {
