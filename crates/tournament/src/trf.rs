@@ -48,9 +48,18 @@ impl<'a> Line<'a> {
     }
 }
 
-/// Columns `a..b`, trimmed.
+/// Columns `a..b`, trimmed (of what `str::trim` trims; byte by byte on an ASCII line).
 fn field<'a>(line: &Line<'a>, a: usize, b: usize) -> &'a str {
-    line.raw(a, b).trim()
+    let s = line.raw(a, b);
+    if !line.offsets.is_empty() {
+        return s.trim();
+    }
+    // The ASCII characters `char::is_whitespace` accepts: tab, LF, VT, FF, CR and space.
+    let ws = |c: &u8| matches!(c, b'\t' | b'\n' | 0x0B | 0x0C | b'\r' | b' ');
+    let bytes = s.as_bytes();
+    let start = bytes.iter().position(|c| !ws(c)).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|c| !ws(c)).map_or(start, |e| e + 1);
+    &s[start..end]
 }
 
 fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
@@ -111,11 +120,19 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut byes240: Vec<(usize, Outcome, u32, Vec<(usize, usize)>)> = Vec::new();
     let mut acc250: Vec<(usize, Points, u32, u32, usize, usize)> = Vec::new();
     let mut prohibited260: Vec<(usize, u32, u32, Vec<(usize, usize)>)> = Vec::new();
-    let lines: Vec<&str> = text.split(['\n', '\r']).collect();
-    // Line numbers count '\n' separated lines; CR-only files count each CR as a line break.
+    // A line ends at LF, CRLF or a lone CR (line numbers count those breaks). Found on the
+    // bytes: both are ASCII, so never inside a character.
+    let bytes = text.as_bytes();
+    let mut from = 0;
     // One buffer of character offsets for the lines that are not ASCII.
     let mut offsets: Vec<usize> = Vec::new();
-    for (ln0, raw) in lines.iter().enumerate() {
+    for ln0 in 0.. {
+        if from > bytes.len() {
+            break;
+        }
+        let end = memchr::memchr2(b'\n', b'\r', &bytes[from..]).map_or(bytes.len(), |e| from + e);
+        let raw = &text[from..end];
+        from = end + if bytes.get(end..end + 2) == Some(b"\r\n") { 2 } else { 1 };
         let ln = ln0 + 1;
         let ascii = raw.is_ascii();
         if !ascii {
@@ -745,6 +762,11 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
             other => panic!("{other:?}"),
         }
         assert!(matches!(parse("XXR x\n"), Err(Error::Parse { line: 1, column: 5, .. })));
+        // The same line number whether lines end in LF, CRLF or CR.
+        for text in ["012 T\nXXR x\n", "012 T\r\nXXR x\r\n", "012 T\rXXR x\r", "012 T\r\n\r\nXXR x"] {
+            let want = if text.contains("\r\n\r\n") { 3 } else { 2 };
+            assert!(matches!(parse(text), Err(Error::Parse { line, column: 5, .. }) if line == want), "{text:?}");
+        }
         let one_sided = "001    1      A                                 2720                             1.0    1     2 w 1\n\
 001    2      B                                 2701                             0.0    2\n";
         assert!(matches!(parse(one_sided), Err(Error::Inconsistent(_))));
