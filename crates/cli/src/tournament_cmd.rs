@@ -149,8 +149,15 @@ pub fn pair(
         if sys == System::Dutch && rule != SenteRule::Balance {
             return Err(bad("the Dutch system allocates colours itself (C.04.3 E); furigoma applies to round robin, McMahon and knockout".into()));
         }
-        // TRF-2025 260 prohibitions in force in the round to pair.
-        let t = &t.with_prohibitions(t.next_round());
+        // TRF-2025 260 prohibitions in force in the round to pair (a copy only if there are).
+        let next = t.next_round();
+        let prohibited;
+        let t = if t.has_prohibitions(next) {
+            prohibited = t.with_prohibitions(next);
+            &prohibited
+        } else {
+            t0
+        };
         let round = match sys {
             System::Dutch => dutch::pair_edition(t, edition(ed).map_err(bad)?),
             System::McMahon => mcmahon::pair(t, &mcmahon_config(t, mm).map_err(bad)?),

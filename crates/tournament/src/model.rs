@@ -293,6 +293,12 @@ impl Tournament {
 
     /// The tournament with the TRF-2025 `260` prohibitions in force in `round` added to the
     /// pairs that may never meet, as the pairing systems read them.
+    /// Whether a TRF-2025 260 prohibition is in force in `round` (`with_prohibitions` would
+    /// add forbidden pairs).
+    pub fn has_prohibitions(&self, round: u32) -> bool {
+        self.prohibited.iter().any(|p| (p.first..=p.last).contains(&round))
+    }
+
     pub fn with_prohibitions(&self, round: u32) -> Tournament {
         let mut t = self.clone();
         for p in &self.prohibited {
