@@ -724,6 +724,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let st = self.st;
         let v = self.sorted.len();
         let top = self.score(self.p(0));
+        // An edge outside every bracket holds only C.4 (with C.2) and C.9, and C.9 is zero until
+        // the bye assignee's score is known: one of three values (`edge` otherwise).
+        let leads: [Big<N>; 3] = [1, 2, 3].map(|l| Big::<N>::from_u64(l).shl(self.lead_shift));
         // Completability first, and (odd counts) the lowest possible bye score.
         for i in 0..v {
             for j in 0..i {
@@ -738,9 +741,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     } else {
                         Big::ZERO
                     }
+                } else if !self.single_downfloater_is_bye && st.compatible(pj, pi) {
+                    leads[!self.bye_candidate(pj) as usize + !self.bye_candidate(pi) as usize]
                 } else {
                     self.edge(pj, pi, false, false)
                 };
+                debug_assert!(v & 1 == 1 || w == self.edge(pj, pi, false, false));
                 self.m.set_initial(i, j, w);
             }
         }
