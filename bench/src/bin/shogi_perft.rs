@@ -160,7 +160,11 @@ fn usi_apply(rounds: usize) {
         best = best.min(t.elapsed());
     }
     let per = best.as_secs_f64() / (reps * texts.len()) as f64;
-    println!("\nvalidate + apply one USI move in a kept position ({} plies x {reps}): {:.0} ns per move", texts.len(), per * 1e9);
+    println!(
+        "\nvalidate + apply one USI move in a kept position ({} plies x {reps}): {:.0} ns per move",
+        texts.len(),
+        per * 1e9
+    );
 }
 
 fn main() {

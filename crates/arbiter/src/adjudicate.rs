@@ -2,12 +2,12 @@
 //! the position instead of trusting it, check its times against its time control, and list every
 //! violation with its ply and article (SPEC.md `shinpan check`).
 
+use crate::Side;
 use crate::clock::{Clock, Overtime, TimeControl};
 use crate::outcome::{Followup, GameResult, Reason, Violation};
 use crate::referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::Ruleset;
 use crate::shogi_game::{ShogiAction, ShogiGame, ShogiMove};
-use crate::Side;
 use serde::Serialize;
 use shogi::{EndReason, Record};
 
@@ -95,19 +95,21 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
     let clock = record.info.time_control.as_ref().filter(|_| timed).map(clock_for);
     let mut extra = Vec::new();
     if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.min_rated_time)
-        && !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms) {
-            extra.push(Violation {
-                ply: 0,
-                article: min.article.clone(),
-                reason: "not_rated_time_control".into(),
-                detail: format!(
-                    "{} min + {} s byo-yomi is below the minimum for a rated game",
-                    tc.main_ms / 60_000,
-                    tc.byoyomi_ms / 1000
-                ),
-            });
-        }
-    let mut r = Referee::new(rules.clone(), Mode::Recorded, ShogiGame::new(record.start.clone()), clock, Players::default());
+        && !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms)
+    {
+        extra.push(Violation {
+            ply: 0,
+            article: min.article.clone(),
+            reason: "not_rated_time_control".into(),
+            detail: format!(
+                "{} min + {} s byo-yomi is below the minimum for a rated game",
+                tc.main_ms / 60_000,
+                tc.byoyomi_ms / 1000
+            ),
+        });
+    }
+    let mut r =
+        Referee::new(rules.clone(), Mode::Recorded, ShogiGame::new(record.start.clone()), clock, Players::default());
     r.submit(Event::Start { t: 0 });
     let mut t = 0u64;
     let mut stopped = false;
@@ -175,12 +177,18 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
     if let Some(o) = r.outcome().cloned() {
         // The game already ended; the end word only has to agree with it.
         if let Some(res) = implied(end, mover)
-            && res != o.result {
-                false_word(
-                    format!("the record says {word} ({}), but the game ended {} by {}", res.as_str(), o.result.as_str(), o.reason.as_str()),
-                    o.article.as_deref().unwrap_or(""),
-                );
-            }
+            && res != o.result
+        {
+            false_word(
+                format!(
+                    "the record says {word} ({}), but the game ended {} by {}",
+                    res.as_str(),
+                    o.result.as_str(),
+                    o.reason.as_str()
+                ),
+                o.article.as_deref().unwrap_or(""),
+            );
+        }
         return;
     }
     let answer = match end {
@@ -190,7 +198,10 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
             return;
         }
         EndReason::Sennichite => {
-            false_word(format!("the record says {word}, but no position occurred a fourth time"), &rules.articles.sennichite);
+            false_word(
+                format!("the record says {word}, but no position occurred a fourth time"),
+                &rules.articles.sennichite,
+            );
             return;
         }
         EndReason::TimeUp => match r.clock().cloned() {
@@ -238,7 +249,11 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
             }
             None => r.submit(Event::Decision {
                 t,
-                decision: Decision::Result { result: GameResult::Draw, reason: Reason::ArbiterDecision, article: "record".into() },
+                decision: Decision::Result {
+                    result: GameResult::Draw,
+                    reason: Reason::ArbiterDecision,
+                    article: "record".into(),
+                },
             }),
         },
         EndReason::Interrupted | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => return,

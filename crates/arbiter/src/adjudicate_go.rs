@@ -41,14 +41,14 @@
 //!
 //! Plies are record plies: every recorded move counts, illegal ones included.
 
+use crate::Side;
 use crate::adjudicate::{CycleNote, Verdict};
 use crate::clock::{Clock, Overtime, TimeControl};
-use crate::ruleset::ByoYomiTimeout;
 use crate::go_game::{GoAction, GoGame, GoMove};
 use crate::outcome::{GameResult, Reason, Violation};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
+use crate::ruleset::ByoYomiTimeout;
 use crate::ruleset::{GameKind, Ruleset};
-use crate::Side;
 use go::score::Score;
 use go::sgf::SgfGame;
 use go::{Board, Color, Move, Point};
@@ -124,7 +124,9 @@ fn stated(re: &str) -> Option<Stated> {
 pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
     let info = |k: &str| g.info.iter().find(|(id, _)| id == k).map(|(_, v)| v.trim().to_string());
     // More than a week is no time control a game is played at (and keeps the clock's sums small).
-    let secs = |v: &str| v.trim().replace(',', ".").parse::<f64>().ok().filter(|x| x.is_finite() && (0.0..=604_800.0).contains(x));
+    let secs = |v: &str| {
+        v.trim().replace(',', ".").parse::<f64>().ok().filter(|x| x.is_finite() && (0.0..=604_800.0).contains(x))
+    };
     let main_ms = (secs(&info("TM")?)? * 1000.0).round() as u64;
     let Some(ot) = info("OT").filter(|o| !o.is_empty()) else {
         return Some(TimeControl::sudden_death(main_ms));
@@ -271,8 +273,10 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         };
         // The opponent moving again is read as a lost turn only when the side to move was
         // already in byo-yomi; otherwise it is two moves in a row (rfg 11).
-        let in_byoyomi = |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
-        if !finishing && side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip()) {
+        let in_byoyomi =
+            |r: &Referee<GoGame>, s: Side| byoyomi_passes(r, s) && r.clock().is_some_and(|c| c.side(s).main_ms == 0);
+        if !finishing && side != r.game().to_move() && last_illegal != Some(side.flip()) && in_byoyomi(&r, side.flip())
+        {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
                 t = t.max(f);
@@ -315,7 +319,10 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
                     ply,
                     article: go_rules_of(r.rules()).byoyomi_timeout.article.clone(),
                     reason: "turn_lost".into(),
-                    detail: format!("{} moved after the byo-yomi ran out; the turn had passed to the opponent", c.name()),
+                    detail: format!(
+                        "{} moved after the byo-yomi ran out; the turn had passed to the opponent",
+                        c.name()
+                    ),
                 });
                 took = (budget - 1).max(0) as u64;
                 late = false;
@@ -351,9 +358,11 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             // The flag fell before the move: main time (rfg 11, 12.10) or N moves in T (12.15).
             let go = go_rules_of(r.rules()).clone();
             let canadian = r.clock().is_some_and(|c| matches!(c.settings(side).overtime, Overtime::Canadian { .. }));
-            let article = if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
+            let article =
+                if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
             if !canadian || go.canadian_failure_loses.rule {
-                let decision = Decision::Result { result: GameResult::win(side.flip()), reason: Reason::TimeUp, article };
+                let decision =
+                    Decision::Result { result: GameResult::win(side.flip()), reason: Reason::TimeUp, article };
                 r.submit(Event::Decision { t, decision });
             }
         }
@@ -459,7 +468,11 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         .game()
         .cycles()
         .iter()
-        .map(|c| CycleNote { ply: to_record(c.ply), first_ply: to_record(c.first_ply), article: go_rules.cycle.article.clone() })
+        .map(|c| CycleNote {
+            ply: to_record(c.ply),
+            first_ply: to_record(c.first_ply),
+            article: go_rules.cycle.article.clone(),
+        })
         .collect();
     let score = r.game().score().cloned();
     let score_json = score.as_ref().map(|s| {
@@ -513,7 +526,10 @@ fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(S
     let name = Color::from(loser).name();
     if r.game().passes_ended(go_rules_of(r.rules())) || clock.is_paused() {
         let art = go_rules_of(r.rules()).passes_to_end.article.clone();
-        return Some((art, format!("{name} is said to have lost on time, but the main game ended by passes and the clocks stopped")));
+        return Some((
+            art,
+            format!("{name} is said to have lost on time, but the main game ended by passes and the clocks stopped"),
+        ));
     }
     if r.game().to_move() == loser {
         return None;
@@ -529,7 +545,9 @@ fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(S
                 left.map_or("?".into(), |l| format!("{l}"))
             )
         }
-        None => format!("{name} is said to have lost on time, but {name} was not to move: {name}'s clock was not running"),
+        None => {
+            format!("{name} is said to have lost on time, but {name} was not to move: {name}'s clock was not running")
+        }
     };
     Some(("rfg 12.1".into(), detail))
 }

@@ -408,9 +408,10 @@ impl Clock {
     pub fn observe(&mut self, t: u64) -> Result<(), ClockError> {
         self.tick(t)?;
         if let (Some(side), Some(f)) = (self.turn, self.flag_at())
-            && f <= t {
-                self.sides[side.index()].flag_fell_at = Some(f);
-            }
+            && f <= t
+        {
+            self.sides[side.index()].flag_fell_at = Some(f);
+        }
         Ok(())
     }
 

@@ -7,8 +7,8 @@
 use crate::clock::{Clock, TimeControl};
 use crate::ruleset::{PenaltyKind, Ruleset};
 use crate::{
-    adjudicate, ClaimKind, Decision, Event, Game, Mode, Players, Referee, ShogiAction, ShogiEvent, ShogiGame, ShogiMove,
-    Side,
+    ClaimKind, Decision, Event, Game, Mode, Players, Referee, ShogiAction, ShogiEvent, ShogiGame, ShogiMove, Side,
+    adjudicate,
 };
 use shogi::{Move, Position};
 
@@ -69,12 +69,22 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
         }
         12 => Event::Claim { t, side: if b == 0 { None } else { Some(side) }, claim: ClaimKind::IllegalMove },
         13 => Event::Claim { t, side: Some(side), claim: ClaimKind::Flag },
-        14 => if b % 2 == 0 { Event::Pause { t } } else { Event::Resume { t } },
+        14 => {
+            if b % 2 == 0 {
+                Event::Pause { t }
+            } else {
+                Event::Resume { t }
+            }
+        }
         15 => Event::Game {
             t,
             side,
-            action: [ShogiAction::Declare, ShogiAction::ProposeImpasse, ShogiAction::AcceptImpasse, ShogiAction::ArbiterImpasseCount]
-                [b % 4]
+            action: [
+                ShogiAction::Declare,
+                ShogiAction::ProposeImpasse,
+                ShogiAction::AcceptImpasse,
+                ShogiAction::ArbiterImpasseCount,
+            ][b % 4]
                 .clone(),
         },
         16 => Event::Decision { t, decision: Decision::Restore { ply: b } },
@@ -82,12 +92,25 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
             t,
             decision: Decision::Penalty {
                 side,
-                penalty: [PenaltyKind::Warning, PenaltyKind::TimeToOpponent, PenaltyKind::TimeTaken, PenaltyKind::Loss][b % 4],
+                penalty: [PenaltyKind::Warning, PenaltyKind::TimeToOpponent, PenaltyKind::TimeTaken, PenaltyKind::Loss]
+                    [b % 4],
                 ms: (b as u64) * 1_000,
             },
         },
-        18 => if b % 3 == 0 { Event::Decision { t, decision: Decision::BothFlagsDown } } else { Event::Arrive { t, side } },
-        _ => if b % 4 == 0 { Event::Resign { t, side } } else { Event::Tick { t } },
+        18 => {
+            if b % 3 == 0 {
+                Event::Decision { t, decision: Decision::BothFlagsDown }
+            } else {
+                Event::Arrive { t, side }
+            }
+        }
+        _ => {
+            if b % 4 == 0 {
+                Event::Resign { t, side }
+            } else {
+                Event::Tick { t }
+            }
+        }
     }
 }
 

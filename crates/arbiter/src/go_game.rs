@@ -18,11 +18,11 @@
 //!
 //! Dead stones may be marked at any time in the finishing phase; a move withdraws a proposal.
 
+use crate::Side;
 use crate::outcome::{End, GameResult, Reason};
 use crate::referee::{Acted, Fault, Game, Played};
 use crate::ruleset::{GoRules, IllegalMovePolicy, Ruleset};
-use crate::Side;
-use go::score::{score, Agreement, Score};
+use go::score::{Agreement, Score, score};
 use go::{Color, Move, Point};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -197,16 +197,19 @@ impl Game for GoGame {
     fn judge(&self, mv: &GoMove, rules: &Ruleset) -> Result<Option<Fault>, String> {
         let go_rules = Self::go_rules(rules)?;
         if let (true, Move::Play(p)) = (self.passes_ended(go_rules), mv.0)
-            && self.in_seki(p) {
-                return Err(format!(
-                    "{} is a point in seki: after the main game ended, points in seki are not filled ({})",
-                    p.to_gtp(),
-                    go_rules.passes_to_end.article
-                ));
-            }
+            && self.in_seki(p)
+        {
+            return Err(format!(
+                "{} is a point in seki: after the main game ended, points in seki are not filled ({})",
+                p.to_gtp(),
+                go_rules.passes_to_end.article
+            ));
+        }
         match self.game.check(mv.0) {
             Ok(()) => Ok(None),
-            Err(go::IllegalMove::OffBoard(p)) => Err(format!("{} is off the {}×{0} board", p.to_gtp(), self.board().size())),
+            Err(go::IllegalMove::OffBoard(p)) => {
+                Err(format!("{} is off the {}×{0} board", p.to_gtp(), self.board().size()))
+            }
             // Only rfg 13.4 (the position is restored) can record a move the board cannot hold.
             Err(im) if matches!(rules.illegal_move.rule, IllegalMovePolicy::Restore { .. }) => {
                 Ok(Some(Fault { article: im.article().into(), detail: im.to_string() }))
@@ -221,16 +224,16 @@ impl Game for GoGame {
             unreachable!("judge accepted {:?}: {e}", mv.0);
         }
         self.proposal = None;
-        if self.main_ended.is_none() && self.game.consecutive_passes() >= rules.go.as_ref().map_or(u32::MAX, |g| g.passes_to_end.rule) {
+        if self.main_ended.is_none()
+            && self.game.consecutive_passes() >= rules.go.as_ref().map_or(u32::MAX, |g| g.passes_to_end.rule)
+        {
             self.main_ended = Some(self.game.ply());
         }
         // rfg 6.3: the whole-board position repeated; the ruleset says what the arbiter rules.
         let end = match (self.game.cycles().get(cycles), &rules.go) {
-            (Some(_), Some(g)) => Some(End {
-                result: GameResult::NoResult,
-                reason: Reason::Cycle,
-                article: g.cycle.article.clone(),
-            }),
+            (Some(_), Some(g)) => {
+                Some(End { result: GameResult::NoResult, reason: Reason::Cycle, article: g.cycle.article.clone() })
+            }
             _ => None,
         };
         Played { fault: None, end }
@@ -313,13 +316,21 @@ impl Game for GoGame {
                 let agreement = Agreement { dead, ..Agreement::default() };
                 let s = score(self.board(), go_rules.komi.rule, handicap, &agreement).map_err(|e| e.to_string())?;
                 let end = match s.winner {
-                    Some(c) if s.handicap_tie => End::win(c.into(), Reason::Score, go_rules.handicap_tie_to_white.article.clone()),
+                    Some(c) if s.handicap_tie => {
+                        End::win(c.into(), Reason::Score, go_rules.handicap_tie_to_white.article.clone())
+                    }
                     Some(c) => End::win(c.into(), Reason::Score, "rfg 10.2"),
                     None => End::draw(Reason::Score, "rfg 10.2"),
                 };
                 let detail = format!(
                     "black {} territory + {} prisoners = {}; white {} territory + {} prisoners + {} komi = {}",
-                    s.black.territory, s.black.prisoners, s.black.total, s.white.territory, s.white.prisoners, s.white.komi, s.white.total
+                    s.black.territory,
+                    s.black.prisoners,
+                    s.black.total,
+                    s.white.territory,
+                    s.white.prisoners,
+                    s.white.komi,
+                    s.white.total
                 );
                 self.score = Some(s);
                 Ok(Acted { end: Some(end), notes: vec![("score".into(), Fault { article: "rfg 9.2".into(), detail })] })
@@ -329,7 +340,13 @@ impl Game for GoGame {
 }
 
 impl GoGame {
-    fn setup(&mut self, black: &[String], white: &[String], empty: &[String], to_move: Option<Side>) -> Result<Acted, String> {
+    fn setup(
+        &mut self,
+        black: &[String],
+        white: &[String],
+        empty: &[String],
+        to_move: Option<Side>,
+    ) -> Result<Acted, String> {
         let size = self.board().size();
         let pts = |v: &[String]| -> Result<Vec<Point>, String> {
             v.iter().map(|s| Point::from_gtp(s, size).map_err(|e| e.to_string())).collect()
@@ -363,4 +380,3 @@ impl GoGame {
         g.set_board(b);
     }
 }
-

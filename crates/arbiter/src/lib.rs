@@ -64,9 +64,9 @@ pub type ShogiReferee = Referee<ShogiGame>;
 /// A shogi event.
 pub type ShogiEvent = Event<ShogiGame>;
 pub mod adjudicate;
-pub use adjudicate::{adjudicate, CycleNote, Verdict};
+pub use adjudicate::{CycleNote, Verdict, adjudicate};
 pub mod adjudicate_go;
-pub use adjudicate_go::{adjudicate_go, GoRecordError, GoVerdict};
+pub use adjudicate_go::{GoRecordError, GoVerdict, adjudicate_go};
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod go_game;

@@ -1,7 +1,7 @@
 //! What a game ended with, and what the referee found wrong on the way (SPEC.md verdict keys).
 
-use crate::clock::TimeControl;
 use crate::Side;
+use crate::clock::TimeControl;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,12 +6,13 @@
 //! and a flag counts when it is claimed (fesa-2017 8.3). The game is its event log:
 //! [`Referee::replay`] of [`Referee::log`] rebuilds the same state.
 
+use crate::Side;
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 use crate::ruleset::{
-    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy,
+    LatenessPolicy, PenaltyKind, Ruleset,
 };
-use crate::Side;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -97,7 +98,12 @@ pub enum Decision {
     /// The arbiter sets the result.
     Result { result: GameResult, reason: Reason, article: String },
     /// A penalty (fesa-2017 13.4; ufs-2016 12.9) against `side`; `ms` for the time penalties.
-    Penalty { side: Side, penalty: PenaltyKind, #[serde(default)] ms: u64 },
+    Penalty {
+        side: Side,
+        penalty: PenaltyKind,
+        #[serde(default)]
+        ms: u64,
+    },
     /// Back to the position after `ply` moves (rfg 13.4; a take-back).
     Restore { ply: usize },
     /// Both flags are down and the order cannot be told (ufs-2016 6.14; fesa-2017 8.11; pl 6.7).
@@ -113,9 +119,14 @@ pub enum Decision {
 #[serde(rename_all = "snake_case", tag = "type", bound = "")]
 pub enum Event<G: Game> {
     /// The scheduled start: the first mover's clock starts (ufs-2016 6.11; rfg 12.5).
-    Start { t: u64 },
+    Start {
+        t: u64,
+    },
     /// A player arrives at the board (lateness).
-    Arrive { t: u64, side: Side },
+    Arrive {
+        t: u64,
+        side: Side,
+    },
     /// A move. `side`, when given, names who made it: a move by the side not to move is an
     /// illegal act (ufs-2016 5.8.3.3 "a move during the opponent's turn"; rfg 11 "two moves in a
     /// row").
@@ -126,7 +137,10 @@ pub enum Event<G: Game> {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<Side>,
     },
-    Resign { t: u64, side: Side },
+    Resign {
+        t: u64,
+        side: Side,
+    },
     /// `side` takes back the move he has just completed and plays `mv` instead (ufs-2016
     /// 5.8.3.4 "changing a completed move"; fesa-2017 4.3; pl 4.2; rfg 4.3). Enforced: refused.
     /// Recorded: the ruleset's [`crate::ruleset::ChangedMovePolicy`] follows.
@@ -137,14 +151,31 @@ pub enum Event<G: Game> {
         mv: G::Move,
     },
     /// A claim; `side` `None` is an outsider (fesa-2017 9.7).
-    Claim { t: u64, side: Option<Side>, claim: ClaimKind },
-    Decision { t: u64, decision: Decision },
-    Pause { t: u64 },
-    Resume { t: u64 },
+    Claim {
+        t: u64,
+        side: Option<Side>,
+        claim: ClaimKind,
+    },
+    Decision {
+        t: u64,
+        decision: Decision,
+    },
+    Pause {
+        t: u64,
+    },
+    Resume {
+        t: u64,
+    },
     /// Nothing happened but time passed (a server's scheduled flag check).
-    Tick { t: u64 },
+    Tick {
+        t: u64,
+    },
     /// A game-specific action by `side`.
-    Game { t: u64, side: Side, action: G::Action },
+    Game {
+        t: u64,
+        side: Side,
+        action: G::Action,
+    },
 }
 
 // By hand: a derive would ask the game itself to be comparable.
@@ -439,9 +470,10 @@ impl<G: Game> Referee<G> {
         let mut best: Option<(Side, u64)> = None;
         for side in Side::ALL {
             if let Some(f) = c.flag_fallen(side, t)
-                && best.is_none_or(|(_, b)| f < b) {
-                    best = Some((side, f));
-                }
+                && best.is_none_or(|(_, b)| f < b)
+            {
+                best = Some((side, f));
+            }
         }
         best
     }
@@ -452,9 +484,10 @@ impl<G: Game> Referee<G> {
         }
         let t = event.t();
         if let Some(c) = &mut self.clock
-            && t < c.now() {
-                return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
-            }
+            && t < c.now()
+        {
+            return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
+        }
         match event {
             Event::Start { t } => self.on_start(*t),
             Event::Arrive { t, side } => self.on_arrive(*t, *side),
@@ -525,9 +558,7 @@ impl<G: Game> Referee<G> {
         let art = self.rules.lateness.article.clone();
         let loses = match self.rules.lateness.rule {
             LatenessPolicy::LossAfter { allowed_ms } => late > allowed_ms,
-            LatenessPolicy::LossWhenTimeSpent => {
-                self.clock.as_ref().is_some_and(|c| c.flag_fallen(side, t).is_some())
-            }
+            LatenessPolicy::LossWhenTimeSpent => self.clock.as_ref().is_some_and(|c| c.flag_fallen(side, t).is_some()),
             LatenessPolicy::LossAfterHalfMainTime => {
                 self.clock.as_ref().is_some_and(|c| late > c.settings(side).main_ms / 2)
             }
@@ -592,12 +623,14 @@ impl<G: Game> Referee<G> {
         }
         let played = self.game.play(mv, &self.rules);
         let ply = self.game.ply();
-        if !untimed && self.game.clocks_stopped(&self.rules)
-            && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused()) {
-                // Cannot fail: the clock was just pressed at `t`.
-                c.pause(t).map_err(Self::clock_err)?;
-                self.stopped_by_game = true;
-            }
+        if !untimed
+            && self.game.clocks_stopped(&self.rules)
+            && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused())
+        {
+            // Cannot fail: the clock was just pressed at `t`.
+            c.pause(t).map_err(Self::clock_err)?;
+            self.stopped_by_game = true;
+        }
         if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
             self.flag_reported[mover.index()] = Some(f);
             self.violations.push(Violation {
@@ -774,9 +807,10 @@ impl<G: Game> Referee<G> {
                 self.end_by_event(t, End::win(claimant, Reason::IllegalMove, art), false);
                 // The result belongs to the illegal move's ply.
                 if let Some(o) = &mut self.outcome
-                    && o.reason == Reason::IllegalMove {
-                        o.ply = p.ply;
-                    }
+                    && o.reason == Reason::IllegalMove
+                {
+                    o.ply = p.ply;
+                }
                 Ok(())
             }
             ClaimKind::Flag => {
@@ -871,11 +905,14 @@ impl<G: Game> Referee<G> {
             }
             Decision::BothFlagsDown => self.both_flags(t),
             Decision::TurnLost => {
-                let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+                let passes =
+                    self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
                 let c = self.clock.as_ref().ok_or("no clock")?;
                 let side = c.turn().ok_or("the clock is not running")?;
                 if !passes || !matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. }) {
-                    return Err("only a per-move byo-yomi under a turn-passes ruleset loses the turn (rfg 12.16)".into());
+                    return Err(
+                        "only a per-move byo-yomi under a turn-passes ruleset loses the turn (rfg 12.16)".into()
+                    );
                 }
                 let f = c.flag_fallen(side, t).ok_or_else(|| format!("{side:?}'s byo-yomi has not run out"))?;
                 // The game changes last: everything that can refuse the event is checked above.
@@ -892,24 +929,25 @@ impl<G: Game> Referee<G> {
     fn end_by_event(&mut self, t: u64, end: End, protected: bool) {
         let ply = self.game.ply();
         if self.mode == Mode::Recorded
-            && let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t) {
-                let flag_wins = match self.rules.flag_precedence.rule {
-                    FlagPrecedence::EarlierEventStands => true,
-                    FlagPrecedence::FlagLosesUnlessGameEnded => !protected,
-                    FlagPrecedence::FirstClaimed => false,
-                };
-                if flag_wins {
-                    let art = self.rules.flag_precedence.article.clone();
-                    self.violations.push(Violation {
-                        ply,
-                        article: art.clone(),
-                        reason: "flag_first".into(),
-                        detail: format!("{side:?}'s flag fell at {f} ms, before the game ended at {t} ms"),
-                    });
-                    self.finish(End::win(side.flip(), Reason::TimeUp, art), ply);
-                    return;
-                }
+            && let Some((side, f)) = self.fallen(t).filter(|&(_, f)| f < t)
+        {
+            let flag_wins = match self.rules.flag_precedence.rule {
+                FlagPrecedence::EarlierEventStands => true,
+                FlagPrecedence::FlagLosesUnlessGameEnded => !protected,
+                FlagPrecedence::FirstClaimed => false,
+            };
+            if flag_wins {
+                let art = self.rules.flag_precedence.article.clone();
+                self.violations.push(Violation {
+                    ply,
+                    article: art.clone(),
+                    reason: "flag_first".into(),
+                    detail: format!("{side:?}'s flag fell at {f} ms, before the game ended at {t} ms"),
+                });
+                self.finish(End::win(side.flip(), Reason::TimeUp, art), ply);
+                return;
             }
+        }
         self.finish(end, ply);
     }
 
@@ -919,13 +957,18 @@ impl<G: Game> Referee<G> {
             GameResult::NoResult if end.reason == Reason::Cycle => self.cycle_followup(),
             _ => None,
         };
-        self.outcome = Some(Outcome { result: end.result, reason: end.reason, article: Some(end.article), ply, followup });
+        self.outcome =
+            Some(Outcome { result: end.result, reason: end.reason, article: Some(end.article), ply, followup });
     }
 
     /// rfg 6.3: a cycle ruled "replay" is played again, same colours, fresh clocks.
     fn cycle_followup(&self) -> Option<Followup> {
         let c = self.rules.go.as_ref()?.cycle.clone();
-        (c.rule == CycleOutcome::Replay).then_some(Followup::Replay { colours_reversed: false, time: None, article: c.article })
+        (c.rule == CycleOutcome::Replay).then_some(Followup::Replay {
+            colours_reversed: false,
+            time: None,
+            article: c.article,
+        })
     }
 
     /// fesa-2017 12.2–12.3, pl 5.5: the replay after a draw.
@@ -939,10 +982,12 @@ impl<G: Game> Referee<G> {
             tcs[0].main_ms = left(Side::White);
             tcs[1].main_ms = left(Side::Black);
             if let Some(b) = blitz
-                && left(Side::Black) < b.both_under_ms && left(Side::White) < b.both_under_ms {
-                    let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
-                    tcs = [blitz_tc, blitz_tc];
-                }
+                && left(Side::Black) < b.both_under_ms
+                && left(Side::White) < b.both_under_ms
+            {
+                let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
+                tcs = [blitz_tc, blitz_tc];
+            }
             tcs
         });
         let article = match blitz {

@@ -2,13 +2,16 @@
 //! repetition, `shogi::impasse` for counts and the 27-point declaration, and lenient play for
 //! scoresheet moves.
 
+use crate::Side;
 use crate::outcome::{End, GameResult, Reason};
 use crate::referee::{Acted, Fault, Game, Played};
 use crate::ruleset::{ImpasseCount as CountRule, Ruleset};
-use crate::Side;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shogi::impasse::{judge_24, judge_27_pl, judge_27_ufs, judge_chapter};
-use shogi::{Declaration, History, IllegalMove, ImpasseCount, ImpasseOutcome, ImpossibleMove, Move, Position, PositionError, Repetition};
+use shogi::{
+    Declaration, History, IllegalMove, ImpasseCount, ImpasseOutcome, ImpossibleMove, Move, Position, PositionError,
+    Repetition,
+};
 
 /// A shogi move in events: USI text (`7g7f`, `P*5e`) or `{"from":"7g","to":"7f","promote":false}`
 /// / `{"drop":"P","to":"5e"}`. Serialized as USI.
@@ -25,8 +28,16 @@ impl Serialize for ShogiMove {
 #[serde(untagged)]
 enum MoveForm {
     Usi(String),
-    Board { from: String, to: String, #[serde(default)] promote: bool },
-    Drop { drop: String, to: String },
+    Board {
+        from: String,
+        to: String,
+        #[serde(default)]
+        promote: bool,
+    },
+    Drop {
+        drop: String,
+        to: String,
+    },
 }
 
 impl<'de> Deserialize<'de> for ShogiMove {
@@ -160,7 +171,11 @@ impl Game for ShogiGame {
             let art = match &v {
                 PositionError::OpponentInCheck { color, .. } if *color == off => "fesa-2017 9.4a",
                 PositionError::Nifu { color, .. } if *color == off => "fesa-2017 9.4b",
-                PositionError::DeadPiece { piece, .. } if piece.starts_with(|c: char| c.is_ascii_uppercase()) == (off == shogi::Color::Black) => "fesa-2017 9.4c",
+                PositionError::DeadPiece { piece, .. }
+                    if piece.starts_with(|c: char| c.is_ascii_uppercase()) == (off == shogi::Color::Black) =>
+                {
+                    "fesa-2017 9.4c"
+                }
                 _ => return None,
             };
             Some(Fault { article: art.into(), detail: v.to_string() })
@@ -170,7 +185,8 @@ impl Game for ShogiGame {
     fn act(&mut self, side: Side, action: &ShogiAction, rules: &Ruleset, has_time: bool) -> Result<Acted, String> {
         match action {
             ShogiAction::Declare => {
-                let rule = rules.declaration.as_ref().ok_or_else(|| format!("{} has no 27-point declaration", rules.id))?;
+                let rule =
+                    rules.declaration.as_ref().ok_or_else(|| format!("{} has no 27-point declaration", rules.id))?;
                 if side != self.to_move() {
                     return Err(format!("a declaration is made on one's turn, before moving ({})", rule.article));
                 }
@@ -180,7 +196,8 @@ impl Game for ShogiGame {
                     .iter()
                     .filter(|(_, c)| !c.met)
                     .map(|(name, c)| {
-                        let detail = format!("declaration condition {name} not met: found {}, required {}", c.found, c.required);
+                        let detail =
+                            format!("declaration condition {name} not met: found {}, required {}", c.found, c.required);
                         ("declaration_condition".to_string(), Fault { article: rule.article.clone(), detail })
                     })
                     .collect();
@@ -206,7 +223,9 @@ impl Game for ShogiGame {
 impl ShogiGame {
     fn count_rule<'a>(&self, rules: &'a Ruleset) -> Result<&'a crate::ruleset::Cited<CountRule>, String> {
         rules.impasse_count.as_ref().ok_or_else(|| match (&rules.declaration, &rules.articles.no_agreed_draw) {
-            (Some(d), Some(n)) => format!("no impasse count by agreement: the 27-point declaration is the way ({}; {n})", d.article),
+            (Some(d), Some(n)) => {
+                format!("no impasse count by agreement: the 27-point declaration is the way ({}; {n})", d.article)
+            }
             _ => format!("{} has no impasse count", rules.id),
         })
     }

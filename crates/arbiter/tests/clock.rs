@@ -1,8 +1,8 @@
 //! Clock properties (issue 4): time is conserved, flag instants are exact, byo-yomi periods
 //! reset, Canadian periods count moves; plus one scenario per time-control article.
 
-use arbiter::clock::{Clock, Overtime, TimeControl};
 use arbiter::Side;
+use arbiter::clock::{Clock, Overtime, TimeControl};
 use proptest::prelude::*;
 
 const S: u64 = 1_000;

@@ -53,7 +53,8 @@ fn exported_records_adjudicate_to_the_live_outcome() {
     r.submit(Event::Claim { t: 11 * MIN, side: Some(B), claim: ClaimKind::Flag });
     round_trip(&r);
     // Declarations that win and that fail.
-    for sfen in ["9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB4g4s4n4l9p 1", "9/RB7/PPPPPPPPP/4K4/9/9/9/4k4/9 b RB4g4s4n4l9p 1"] {
+    for sfen in ["9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB4g4s4n4l9p 1", "9/RB7/PPPPPPPPP/4K4/9/9/9/4k4/9 b RB4g4s4n4l9p 1"]
+    {
         let mut r = clocked(Ruleset::fesa_2017(), Some(sfen));
         r.submit(Event::Game { t: S, side: B, action: ShogiAction::Declare });
         round_trip(&r);

@@ -11,7 +11,7 @@
 #[path = "../../cli/tests/go_gtp/mod.rs"]
 mod go_gtp;
 
-use arbiter::{adjudicate_go, GameResult, Reason, Ruleset};
+use arbiter::{GameResult, Reason, Ruleset, adjudicate_go};
 use go::sgf::SgfGame;
 use go::{Color, Move, Point};
 use go_gtp::{Gtp, Rng};
@@ -153,7 +153,9 @@ fn gnugo_filled_dame_scored_exactly_like_final_score_rfg_7_1() {
         fills += f.fills;
         games_with_fills += (f.fills > 0) as usize;
     }
-    eprintln!("{scored} of {count} GNU Go games scored like final_score after {fills} finishing moves ({games_with_fills} games had some)");
+    eprintln!(
+        "{scored} of {count} GNU Go games scored like final_score after {fills} finishing moves ({games_with_fills} games had some)"
+    );
     assert!(scored as u64 >= count * 2 / 3, "too few finished games: {scored} of {count}");
     assert!(games_with_fills > 0, "no game had a dame to fill: the finishing phase was not exercised");
 }

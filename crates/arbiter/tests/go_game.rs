@@ -3,7 +3,7 @@
 use arbiter::clock::{Clock, TimeControl};
 use arbiter::ruleset::Ruleset;
 use arbiter::*;
-use go::score::{score, Agreement};
+use go::score::{Agreement, score};
 use go::{Board, Color, Point};
 
 const S: u64 = 1_000;
@@ -52,9 +52,8 @@ fn assert_end(r: &GoReferee, result: GameResult, reason: Reason, article: &str) 
 
 /// 5×5: Black walls column C, White column D, then White invades at B4 and the game ends
 /// with three passes; the B4 stone is dead.
-const WALLS: [&str; 15] = [
-    "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "B4", "pass", "pass", "pass",
-];
+const WALLS: [&str; 15] =
+    ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "B4", "pass", "pass", "pass"];
 
 fn walls_game(mode: Mode) -> GoReferee {
     let mut r = referee(GoGame::even(5).unwrap(), mode, None);
@@ -71,7 +70,8 @@ fn rfg_7_1_three_passes_then_agreed_dead_stones_are_counted() {
     r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones: vec!["B4".into()] } });
     assert_eq!(r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }), Answer::Accepted);
     // The referee's count is go::score's on the same board with the ruleset's komi.
-    let direct = score(r.game().board(), 6.5, 0, &Agreement { dead: vec![pt("B4", 5)], ..Agreement::default() }).unwrap();
+    let direct =
+        score(r.game().board(), 6.5, 0, &Agreement { dead: vec![pt("B4", 5)], ..Agreement::default() }).unwrap();
     assert_eq!(r.game().score(), Some(&direct));
     // Black: A–B columns (10 points with the dead stone's) + 1 prisoner = 11; White: 5 + 6.5.
     assert_eq!((direct.black.total, direct.white.total), (11.0, 11.5));
@@ -115,7 +115,10 @@ fn rfg_7_1_after_the_third_pass_the_partners_fill_in_turn_and_the_clocks_stop() 
     assert_eq!(r.clock().unwrap().side(Side::White).spent_ms, S, "only his pass");
     assert_eq!(r.move_times().last(), Some(&0));
     // In turn (rfg 11: two moves in a row is still a move out of turn).
-    assert!(refused(r.submit(Event::Move { t: 11 * MIN, mv: GoMove::parse("B7").unwrap(), side: Some(Side::White) })).contains("turn"));
+    assert!(
+        refused(r.submit(Event::Move { t: 11 * MIN, mv: GoMove::parse("B7").unwrap(), side: Some(Side::White) }))
+            .contains("turn")
+    );
     // Black plays inside White's territory; it is agreed dead.
     play_all(&mut r, 12 * MIN, &["B6", "pass"]);
     assert_eq!(r.outcome(), None);
@@ -396,7 +399,14 @@ fn rfg_event_log_replay_gives_the_same_state() {
     // Through JSON, as a server stores the log.
     let json = serde_json::to_string(&r.events().collect::<Vec<_>>()).unwrap();
     let events: Vec<GoEvent> = serde_json::from_str(&json).unwrap();
-    let again = Referee::replay(Ruleset::rfg(), Mode::Enforced, GoGame::even(5).unwrap(), Some(clock), Players::default(), events);
+    let again = Referee::replay(
+        Ruleset::rfg(),
+        Mode::Enforced,
+        GoGame::even(5).unwrap(),
+        Some(clock),
+        Players::default(),
+        events,
+    );
     assert_eq!(again.snapshot(), r.snapshot());
     assert_eq!(again.game().board(), r.game().board());
     assert_eq!(again.game().score(), r.game().score());
@@ -407,7 +417,14 @@ fn rfg_13_4_recorded_log_replays_to_the_same_state() {
     let (r, _) = three_illegal_moves();
     let events: Vec<GoEvent> = r.events().cloned().collect();
     let clock = Clock::same(TimeControl::sudden_death(10 * MIN));
-    let again = Referee::replay(Ruleset::rfg(), Mode::Recorded, from_diagram(KO, Color::Black), Some(clock), Players::default(), events);
+    let again = Referee::replay(
+        Ruleset::rfg(),
+        Mode::Recorded,
+        from_diagram(KO, Color::Black),
+        Some(clock),
+        Players::default(),
+        events,
+    );
     assert_eq!(again.snapshot(), r.snapshot());
     assert_eq!(again.game().board(), r.game().board());
 }

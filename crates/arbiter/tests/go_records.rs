@@ -1,9 +1,9 @@
 //! SGF records adjudicated through the referee (`adjudicate_go`, rfg in recorded mode): how the
 //! record's handicap, komi, turns, setup and `RE[]` meet the rules. Named after the articles.
 
-use arbiter::{adjudicate_go, GameResult, GoVerdict, Reason, Ruleset};
-use go::sgf::SgfGame;
+use arbiter::{GameResult, GoVerdict, Reason, Ruleset, adjudicate_go};
 use go::Point;
+use go::sgf::SgfGame;
 
 fn judge(sgf: &str) -> GoVerdict {
     judge_dead(sgf, None)
@@ -267,8 +267,8 @@ fn a_shogi_ruleset_is_refused_for_a_go_record() {
 
 #[test]
 fn sgf_time_controls_are_read_from_tm_and_ot() {
-    use arbiter::adjudicate_go::sgf_time_control;
     use arbiter::TimeControl;
+    use arbiter::adjudicate_go::sgf_time_control;
     let tc = |s: &str| sgf_time_control(&SgfGame::parse(s).unwrap());
     assert_eq!(tc("(;TM[1800]OT[5x30 byo-yomi])"), Some(TimeControl::byoyomi(1_800_000, 30_000, 5)));
     assert_eq!(tc("(;TM[600]OT[25/600 Canadian])"), Some(TimeControl::canadian(600_000, 25, 600_000)));
@@ -296,7 +296,8 @@ fn rfg_12_10_main_time_run_out_loses() {
 #[test]
 fn rfg_12_15_canadian_moves_not_made_in_time_lose() {
     // 10 s main time, then 2 moves in 20 s. Black's second Canadian move comes after the period.
-    let late = "(;SZ[9]TM[10]OT[2/20 Canadian];B[ee]BL[5];W[cc]WL[5];B[gg]BL[15]OB[1];W[cg]WL[12]OB[1];B[gc]BL[-1]OB[0])";
+    let late =
+        "(;SZ[9]TM[10]OT[2/20 Canadian];B[ee]BL[5];W[cc]WL[5];B[gg]BL[15]OB[1];W[cg]WL[12]OB[1];B[gc]BL[-1]OB[0])";
     let v = judge(late);
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
     assert_eq!(v.verdict.article.as_deref(), Some("rfg 12.15"));
@@ -310,7 +311,9 @@ fn rfg_12_15_canadian_moves_not_made_in_time_lose() {
 
 #[test]
 fn rfg_12_16_a_move_after_the_byoyomi_ran_out_is_a_lost_turn_not_a_loss() {
-    let v = judge("(;SZ[9]TM[10]OT[3x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[3];W[cg]WL[4]OB[3];B[gc]BL[0]OB[0];W[ce]WL[3]OB[3])");
+    let v = judge(
+        "(;SZ[9]TM[10]OT[3x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[3];W[cg]WL[4]OB[3];B[gc]BL[0]OB[0];W[ce]WL[3]OB[3])",
+    );
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(5, "turn_lost".into(), "rfg 12.16".into())]);
 }
@@ -319,7 +322,8 @@ fn rfg_12_16_a_move_after_the_byoyomi_ran_out_is_a_lost_turn_not_a_loss() {
 fn rfg_12_16_the_opponent_moves_again_once_the_byoyomi_ran_out() {
     // Black is in byo-yomi (1 period of 10 s); the record shows White moving twice: Black's turn
     // passed — not two moves in a row (rfg 11).
-    let v = judge("(;SZ[9]TM[10]OT[1x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[1];W[cg]WL[4]OB[1];W[gc]WL[5]OB[1])");
+    let v =
+        judge("(;SZ[9]TM[10]OT[1x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[1];W[cg]WL[4]OB[1];W[gc]WL[5]OB[1])");
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(4, "turn_lost".into(), "rfg 12.16".into())]);
     // With Black still in main time, White moving twice is rfg 11.

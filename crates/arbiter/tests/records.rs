@@ -65,7 +65,14 @@ fn perpetual_check_the_checker_loses_wherever_the_cycle_starts() {
     assert_eq!((v.result, v.reason), (GameResult::WhiteWin, Some(Reason::PerpetualCheck)), "{}", v.human());
     assert_eq!(v.article.as_deref(), Some("ufs-2016 5.7.2"));
     // White checking perpetually loses too.
-    let v = check(&record(Some("4k3r/9/9/9/9/9/9/9/4K4 w - 1"), "1a1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i", None), Ruleset::pl());
+    let v = check(
+        &record(
+            Some("4k3r/9/9/9/9/9/9/9/4K4 w - 1"),
+            "1a1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i",
+            None,
+        ),
+        Ruleset::pl(),
+    );
     verdict_is(&v, GameResult::BlackWin, Some(Reason::PerpetualCheck), 13);
 }
 
@@ -112,7 +119,10 @@ fn declaration_valid() {
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Declaration), 0);
     // Gote needs 27: Black's last move hands White the turn in a mirrored position.
     let gote = "9/9/9/9/9/9/ppppppppp/4k2br/9 w 4G4S4N4L9Prb 1";
-    let v = check(&record(Some(gote.replace("9/9/9/9/9/9", "4K4/9/9/9/9/9").as_str()), "", Some(EndReason::DeclarationWin)), Ruleset::fesa_2017());
+    let v = check(
+        &record(Some(gote.replace("9/9/9/9/9/9", "4K4/9/9/9/9/9").as_str()), "", Some(EndReason::DeclarationWin)),
+        Ruleset::fesa_2017(),
+    );
     assert_eq!(v.result, GameResult::WhiteWin, "{}", v.human());
 }
 
@@ -130,7 +140,8 @@ fn declaration_invalid_for_each_condition() {
         assert!(v.violations.iter().any(|x| x.detail.contains(condition)), "{condition}: {}", v.human());
     }
     // 4. no time left: the declarer's clock is out (10 min, no byo-yomi; White's 5i5h took 11).
-    let mut r = record(Some("9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 w RB4g4s4n4l9p 1"), "5h5i", Some(EndReason::DeclarationWin));
+    let mut r =
+        record(Some("9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 w RB4g4s4n4l9p 1"), "5h5i", Some(EndReason::DeclarationWin));
     r = timed(r, 10 * MIN, 0, &[1]);
     r.end.as_mut().unwrap().time_ms = Some(11 * MIN);
     let v = check(&r, Ruleset::fesa_2017());

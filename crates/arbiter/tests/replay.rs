@@ -53,7 +53,8 @@ fn drive(r: &mut ShogiReferee, script: &[(u8, u16, u16)]) {
             14 => Event::Game {
                 t,
                 side,
-                action: [ShogiAction::ProposeImpasse, ShogiAction::AcceptImpasse, ShogiAction::Declare][choice as usize % 3]
+                action: [ShogiAction::ProposeImpasse, ShogiAction::AcceptImpasse, ShogiAction::Declare]
+                    [choice as usize % 3]
                     .clone(),
             },
             _ => {

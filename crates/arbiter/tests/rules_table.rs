@@ -3,8 +3,8 @@
 //! 12.12 both flags) run here with the shogi game standing in for the Go game.
 
 mod common;
-use common::*;
 use arbiter::ruleset::{BeginnersTakeback, Cited};
+use common::*;
 use serde_json::json;
 
 const B: Side = Side::Black;
@@ -477,7 +477,12 @@ fn fesa_8_3_flag_counts_when_claimed() {
 
 /// Black's flag falls on move 1 (sudden death, 1 minute); the game goes on to Black's mate.
 fn flag_then_mate(rules: Ruleset) -> ShogiReferee {
-    let mut r = referee(rules, Mode::Recorded, Some("4k4/9/4P4/9/9/9/9/9/4K4 b GS 1"), Some(Clock::same(TimeControl::sudden_death(MIN))));
+    let mut r = referee(
+        rules,
+        Mode::Recorded,
+        Some("4k4/9/4P4/9/9/9/9/9/4K4 b GS 1"),
+        Some(Clock::same(TimeControl::sudden_death(MIN))),
+    );
     r.submit(Event::Start { t: 0 });
     play(&mut r, 70 * S, "S*1a 5a4a 1a2b 4a5a G*5b");
     r
@@ -590,7 +595,8 @@ fn fesa_8_6_arriving_after_ones_time_is_spent_loses() {
 
 #[test]
 fn rfg_11_late_by_more_than_half_the_main_time_loses() {
-    let mut r = referee(Ruleset::rfg(), Mode::Recorded, None, Some(Clock::same(TimeControl::byoyomi(60 * MIN, 30 * S, 5))));
+    let mut r =
+        referee(Ruleset::rfg(), Mode::Recorded, None, Some(Clock::same(TimeControl::byoyomi(60 * MIN, 30 * S, 5))));
     r.submit(Event::Start { t: 0 });
     r.submit(Event::Arrive { t: 31 * MIN, side: W });
     assert_end(&r, GameResult::BlackWin, Reason::Lateness, "rfg 11");
@@ -651,18 +657,25 @@ fn arbiter_pause_stops_the_clock() {
 fn events_and_outcomes_are_json() {
     let e: ShogiEvent = serde_json::from_value(json!({"type": "move", "t": 5, "move": "7g7f"})).unwrap();
     assert_eq!(e, mv(5, "7g7f"));
-    let e: ShogiEvent = serde_json::from_value(json!({"type": "move", "t": 5, "move": {"from": "7g", "to": "7f"}})).unwrap();
+    let e: ShogiEvent =
+        serde_json::from_value(json!({"type": "move", "t": 5, "move": {"from": "7g", "to": "7f"}})).unwrap();
     assert_eq!(e, mv(5, "7g7f"));
-    let e: ShogiEvent = serde_json::from_value(json!({"type": "move", "t": 5, "move": {"drop": "P", "to": "5e"}})).unwrap();
+    let e: ShogiEvent =
+        serde_json::from_value(json!({"type": "move", "t": 5, "move": {"drop": "P", "to": "5e"}})).unwrap();
     assert_eq!(e, mv(5, "P*5e"));
-    let e: ShogiEvent = serde_json::from_value(json!({"type": "game", "t": 5, "side": "black", "action": {"kind": "declare"}})).unwrap();
+    let e: ShogiEvent =
+        serde_json::from_value(json!({"type": "game", "t": 5, "side": "black", "action": {"kind": "declare"}}))
+            .unwrap();
     assert_eq!(e, act(5, B, ShogiAction::Declare));
     assert!(serde_json::from_value::<ShogiEvent>(json!({"type": "move", "t": 5, "move": "7g7"})).is_err());
     let mut r = referee(ufs(), Mode::Enforced, None, None);
     play(&mut r, 0, "7g7f");
     r.submit(Event::Resign { t: 9, side: W });
     let o = serde_json::to_value(r.outcome().unwrap()).unwrap();
-    assert_eq!(o, json!({"result": "black_win", "reason": "resignation", "article": "ufs-2016 5.8.1", "ply": 1, "followup": null}));
+    assert_eq!(
+        o,
+        json!({"result": "black_win", "reason": "resignation", "article": "ufs-2016 5.8.1", "ply": 1, "followup": null})
+    );
 }
 
 #[test]
@@ -747,7 +760,10 @@ fn fesa_4_3_a_changed_move_does_not_count_and_the_completed_move_stands() {
     let (mut r, a) = change_move(fesa(), Mode::Recorded);
     assert_eq!(a, Answer::Accepted);
     assert_eq!(r.outcome(), None, "not one of 9.4's illegal moves: no claim, no loss");
-    assert_eq!((r.violations()[0].reason.as_str(), r.violations()[0].article.as_str()), ("changed_move", "fesa-2017 4.3"));
+    assert_eq!(
+        (r.violations()[0].reason.as_str(), r.violations()[0].article.as_str()),
+        ("changed_move", "fesa-2017 4.3")
+    );
     assert_eq!(r.game().ply(), 1);
     // The completed 7g7f is on the board: White's 3c3d and Black's 2g2f follow normally.
     play(&mut r, 3 * S, "3c3d 2g2f");

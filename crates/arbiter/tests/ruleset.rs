@@ -46,8 +46,5 @@ fn rfg_go_fields() {
     assert_eq!(go.komi.rule, 6.5);
     assert_eq!(go.byoyomi_timeout.rule, ByoYomiTimeout::TurnPasses);
     assert!(go.canadian_failure_loses.rule);
-    assert_eq!(
-        Ruleset::rfg().illegal_move.rule,
-        IllegalMovePolicy::Restore { penalty_ms: 120_000, free: 2 }
-    );
+    assert_eq!(Ruleset::rfg().illegal_move.rule, IllegalMovePolicy::Restore { penalty_ms: 120_000, free: 2 });
 }

@@ -2,7 +2,7 @@
 //! in recorded mode and print the verdict (SPEC.md "Command-line contract").
 
 use crate::args::CheckArgs;
-use arbiter::{adjudicate, Ruleset};
+use arbiter::{Ruleset, adjudicate};
 use shogi::Record;
 use std::process::ExitCode;
 
@@ -13,7 +13,11 @@ pub fn check_shogi(args: &CheckArgs, records: Vec<Record>) -> ExitCode {
     let rules = match Ruleset::by_id(id) {
         Ok(r) if r.game == arbiter::ruleset::GameKind::Shogi => r,
         Ok(r) => {
-            eprintln!("shinpan check: {}: {} is a Go ruleset; shogi records use fesa-2017, ufs-2016 or pl", args.file.display(), r.id);
+            eprintln!(
+                "shinpan check: {}: {} is a Go ruleset; shogi records use fesa-2017, ufs-2016 or pl",
+                args.file.display(),
+                r.id
+            );
             return ExitCode::from(2);
         }
         Err(e) => {

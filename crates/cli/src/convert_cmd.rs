@@ -30,7 +30,9 @@ pub fn convert_shogi(args: &ConvertArgs, bytes: &[u8]) -> ExitCode {
     };
     let result = match &args.output {
         // `.kif` and `.ki2` files are Shift_JIS by convention (`.kifu` is the UTF-8 spelling).
-        Some(path) if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("kif") || e.eq_ignore_ascii_case("ki2")) => {
+        Some(path)
+            if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("kif") || e.eq_ignore_ascii_case("ki2")) =>
+        {
             std::fs::write(path, encoding_rs::SHIFT_JIS.encode(&text).0)
         }
         Some(path) => std::fs::write(path, text.as_bytes()),

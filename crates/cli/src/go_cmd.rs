@@ -2,9 +2,9 @@
 
 use std::process::ExitCode;
 
-use arbiter::{adjudicate_go, Ruleset};
-use go::sgf::SgfGame;
+use arbiter::{Ruleset, adjudicate_go};
 use go::Point;
+use go::sgf::SgfGame;
 use serde_json::{Value, json};
 
 use crate::args::{CheckArgs, ConvertArgs};
@@ -65,7 +65,13 @@ pub fn check(args: &CheckArgs, bytes: &[u8]) -> ExitCode {
     let dead = if args.dead.iter().all(|s| s.trim().is_empty()) {
         None
     } else {
-        match args.dead.iter().filter(|s| !s.trim().is_empty()).map(|s| Point::from_gtp(s, g.size)).collect::<Result<Vec<_>, _>>() {
+        match args
+            .dead
+            .iter()
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| Point::from_gtp(s, g.size))
+            .collect::<Result<Vec<_>, _>>()
+        {
             Ok(d) => Some(d),
             Err(e) => return fail(&args.file, format!("--dead: {e}")),
         }
@@ -88,7 +94,14 @@ pub fn check(args: &CheckArgs, bytes: &[u8]) -> ExitCode {
         if let Some(s) = &gv.score {
             line.push_str(&format!(
                 ": black {} territory + {} prisoners = {}, white {} + {} + {} komi = {}, margin {}",
-                s.black.territory, s.black.prisoners, s.black.total, s.white.territory, s.white.prisoners, s.white.komi, s.white.total, s.margin
+                s.black.territory,
+                s.black.prisoners,
+                s.black.total,
+                s.white.territory,
+                s.white.prisoners,
+                s.white.komi,
+                s.white.total,
+                s.margin
             ));
         }
         println!("{line}");

@@ -155,7 +155,9 @@ fn main() -> ExitCode {
         Command::Result { file, round, board, player, result, replayed, correct } => {
             tournament_cmd::result(&file, round, board, player, result.as_deref(), replayed, correct)
         }
-        Command::CheckPairings { file, edition, json, mcmahon } => tournament_cmd::check_pairings(&file, &edition, json, &mcmahon),
+        Command::CheckPairings { file, edition, json, mcmahon } => {
+            tournament_cmd::check_pairings(&file, &edition, json, &mcmahon)
+        }
     }
 }
 

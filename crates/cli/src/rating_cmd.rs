@@ -53,9 +53,7 @@ fn encode(text: &str, utf8: bool) -> Vec<u8> {
         return text.as_bytes().to_vec();
     }
     // Back to ISO-8859-1; characters outside it cannot come from a Latin-1 input.
-    text.chars()
-        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-        .collect()
+    text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect()
 }
 
 pub fn run(system: RateSystem) -> ExitCode {
@@ -90,8 +88,7 @@ fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {
         None => fesa::NewPlayers::default(),
     };
     let t = fesa::read_tournament(&tour).map_err(|e| at(&args.tournament, e))?;
-    let mut outcome =
-        fesa::rate(&pre, &new_players.players, &t).map_err(|e| at(&args.tournament, e))?;
+    let mut outcome = fesa::rate(&pre, &new_players.players, &t).map_err(|e| at(&args.tournament, e))?;
     if let Some((_, p)) = &new {
         fesa::apply_promotions(&mut outcome.list, &new_players.promotions).map_err(|e| at(p, e))?;
     }
@@ -110,10 +107,6 @@ fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {
         s.push('\n');
         return Ok(s.into_bytes());
     }
-    let text = if args.all_txt {
-        fesa::write_all_txt(&outcome.list, &t.date)
-    } else {
-        fesa::write_list(&outcome.list)
-    };
+    let text = if args.all_txt { fesa::write_all_txt(&outcome.list, &t.date) } else { fesa::write_list(&outcome.list) };
     Ok(encode(&text, utf8))
 }

@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tournament::dutch::Edition;
-use tournament::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
 use tournament::furigoma::{self, SenteRule};
-use tournament::{check, dutch, knockout, mcmahon, roundrobin, standings, trf, Error, Game, System, Tournament};
+use tournament::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
+use tournament::{Error, Game, System, Tournament, check, dutch, knockout, mcmahon, roundrobin, standings, trf};
 
 /// Options shared by the McMahon-aware commands.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -43,7 +43,7 @@ pub struct PairOpts {
 fn sente_rule(t: &Tournament, o: &PairOpts) -> Result<SenteRule, String> {
     let seed = match (o.seed, t.furigoma_seed) {
         (Some(a), Some(b)) if a != b => {
-            return Err(format!("--seed {a} differs from the seed published in the file (SXF {b})"))
+            return Err(format!("--seed {a} differs from the seed published in the file (SXF {b})"));
         }
         (a, b) => a.or(b),
     };
@@ -211,7 +211,14 @@ pub fn pair(
     ExitCode::SUCCESS
 }
 
-pub fn standings(file: &Path, tiebreaks: Option<&str>, format: &str, unplayed: &str, sys: Option<&str>, mm: &McMahonOpts) -> ExitCode {
+pub fn standings(
+    file: &Path,
+    tiebreaks: Option<&str>,
+    format: &str,
+    unplayed: &str,
+    sys: Option<&str>,
+    mm: &McMahonOpts,
+) -> ExitCode {
     let t = match read(file) {
         Ok(t) => t,
         Err(c) => return c,
@@ -230,7 +237,8 @@ pub fn standings(file: &Path, tiebreaks: Option<&str>, format: &str, unplayed: &
             .filter(|s| !s.trim().is_empty())
             .map(|s| TieBreak::parse(s).ok_or(format!("unknown tie-break {s:?}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let unplayed = Unplayed::parse(unplayed).ok_or(format!("unknown unplayed-round rule {unplayed:?} (dummy, virtual, fixed:X)"))?;
+        let unplayed = Unplayed::parse(unplayed)
+            .ok_or(format!("unknown unplayed-round rule {unplayed:?} (dummy, virtual, fixed:X)"))?;
         let mcm = sys == System::McMahon;
         let mms0 = if mcm {
             mcmahon::start_scores(&t, &mcmahon_config(&t, mm)?).into_iter().map(|v| v as i64 * 100).collect()
@@ -369,11 +377,23 @@ pub fn check_complete(t: &Tournament) -> Result<(), String> {
         return Ok(());
     }
     let list: Vec<String> = open.iter().map(|(a, b)| format!("{a}-{b}")).collect();
-    Err(format!("round {} has boards without a result: {} (enter them with `shinpan result`)", t.next_round() - 1, list.join(" ")))
+    Err(format!(
+        "round {} has boards without a result: {} (enter them with `shinpan result`)",
+        t.next_round() - 1,
+        list.join(" ")
+    ))
 }
 
 /// `shinpan result IN.trf --round R (--board B | --player ID) --result CODE`.
-pub fn result(file: &Path, round: u32, board: Option<usize>, player: Option<u32>, code: Option<&str>, replayed: bool, correct: bool) -> ExitCode {
+pub fn result(
+    file: &Path,
+    round: u32,
+    board: Option<usize>,
+    player: Option<u32>,
+    code: Option<&str>,
+    replayed: bool,
+    correct: bool,
+) -> ExitCode {
     let mut t = match read(file) {
         Ok(t) => t,
         Err(c) => return c,
@@ -389,12 +409,22 @@ pub fn result(file: &Path, round: u32, board: Option<usize>, player: Option<u32>
             let mut s = String::new();
             for (k, (a, b)) in boards.iter().enumerate() {
                 let e = &t.players[*a as usize - 1].rounds[r];
-                s += &format!("board {} {a} {b} {}\n", k + 1, if e.outcome == tournament::Outcome::NotPaired { "-".to_string() } else { result_code(t, *a, *b, r) });
+                s += &format!(
+                    "board {} {a} {b} {}\n",
+                    k + 1,
+                    if e.outcome == tournament::Outcome::NotPaired {
+                        "-".to_string()
+                    } else {
+                        result_code(t, *a, *b, r)
+                    }
+                );
             }
             return Ok(s);
         };
         let (first, second) = match (board, player) {
-            (Some(b), None) => *boards.get(b.wrapping_sub(1)).ok_or(format!("round {round} has boards 1 to {}", boards.len()))?,
+            (Some(b), None) => {
+                *boards.get(b.wrapping_sub(1)).ok_or(format!("round {round} has boards 1 to {}", boards.len()))?
+            }
             (None, Some(p)) => *boards
                 .iter()
                 .find(|&&(a, b)| a == p || b == p)

@@ -69,7 +69,12 @@ fn go_bench_19x19() {
         }
     }
     let gnu = gnu_moves as f64 / t.elapsed().as_secs_f64();
-    println!("random 19x19 playouts: shinpan {:.0} moves/s, GNU Go (play over GTP) {:.0} moves/s, ratio {:.1}x", ours, gnu, ours / gnu);
+    println!(
+        "random 19x19 playouts: shinpan {:.0} moves/s, GNU Go (play over GTP) {:.0} moves/s, ratio {:.1}x",
+        ours,
+        gnu,
+        ours / gnu
+    );
 
     // Scoring the finished position of a playout: ours with GNU Go's dead stones, GNU Go's
     // final_score on the same board.

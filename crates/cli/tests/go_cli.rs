@@ -54,7 +54,10 @@ fn two_passes_are_not_the_end_under_rfg_7_1() {
 #[test]
 fn resignation_and_illegal_moves() {
     let v = verdict("(;SZ[9]RE[W+R];B[ee];W[cc])", &[], "res");
-    assert_eq!((v["result"].as_str(), v["reason"].as_str(), v["article"].as_str()), (Some("white_win"), Some("resignation"), Some("rfg 10.1")));
+    assert_eq!(
+        (v["result"].as_str(), v["reason"].as_str(), v["article"].as_str()),
+        (Some("white_win"), Some("resignation"), Some("rfg 10.1"))
+    );
     let v = verdict("(;SZ[9];B[ee];W[ee];B[aa];W[aa];B[bb];W[bb])", &[], "ill");
     assert_eq!(v["result"], "black_win");
     assert_eq!(v["reason"], "illegal_move");

@@ -42,8 +42,9 @@ fn play(gtp: &mut Gtp, size: u8, max_moves: usize, resign_at: Option<f64>) -> (V
                 _ => 0.0,
             };
             if behind > limit {
-                nodes.last_mut().unwrap().comment =
-                    Some(format!("GNU Go estimate_score {first}: {name} resigns (driver policy: behind by more than {limit})"));
+                nodes.last_mut().unwrap().comment = Some(format!(
+                    "GNU Go estimate_score {first}: {name} resigns (driver policy: behind by more than {limit})"
+                ));
                 return (nodes, End::Resigned(c));
             }
         }

@@ -49,8 +49,7 @@ fn random_games(size: u8, games: u64, seed: u64) -> usize {
         let mut passes = 0;
         while passes < 2 && g.ply() < limit {
             let c = g.to_move();
-            let legal: Vec<Point> =
-                g.legal_points().into_iter().filter(|&p| !fills_own_eye(g.board(), c, p)).collect();
+            let legal: Vec<Point> = g.legal_points().into_iter().filter(|&p| !fills_own_eye(g.board(), c, p)).collect();
             let (mv, cmd) = if legal.is_empty() {
                 passes += 1;
                 (Move::Pass, format!("play {} pass", color_arg(c)))

@@ -124,7 +124,9 @@ fn gnugo_selfplay_final_score_matches_check() {
         let chunks: Vec<_> = setups.chunks(setups.len().div_ceil(2)).collect();
         let handles: Vec<_> = chunks
             .into_iter()
-            .map(|chunk| sc.spawn(move || chunk.iter().map(|s| (s.seed as usize, self_play(s, level))).collect::<Vec<_>>()))
+            .map(|chunk| {
+                sc.spawn(move || chunk.iter().map(|s| (s.seed as usize, self_play(s, level))).collect::<Vec<_>>())
+            })
             .collect();
         handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });

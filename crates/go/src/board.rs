@@ -182,10 +182,7 @@ impl Board {
     /// The four orthogonal neighbours that are on the board.
     pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let i = self.idx(p);
-        [i - 1, i + 1, i - self.w, i + self.w]
-            .into_iter()
-            .filter(|&j| self.cell[j] != BORDER)
-            .map(|j| self.point(j))
+        [i - 1, i + 1, i - self.w, i + self.w].into_iter().filter(|&j| self.cell[j] != BORDER).map(|j| self.point(j))
     }
 
     /// Zobrist hash of the stones on the board (not of the side to move).
@@ -417,11 +414,7 @@ impl Board {
         let h = self.head[i] as usize;
         // Ko (rfg 5.2): a single stone that captured a single stone and now has that point as
         // its only liberty could be recaptured at once, recreating the previous position.
-        self.ko = if captured == 1 && self.nstones[h] == 1 && self.plibs[h] == 1 {
-            Some(last as u16)
-        } else {
-            None
-        };
+        self.ko = if captured == 1 && self.nstones[h] == 1 && self.plibs[h] == 1 { Some(last as u16) } else { None };
         captured
     }
 

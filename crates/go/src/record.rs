@@ -145,7 +145,8 @@ pub fn replay(g: &SgfGame, rules: Rules) -> Result<Replay, ReplayError> {
         }
     }
     let to_record = |p: usize| if p == 0 { 0 } else { record_ply[p - 1] };
-    out.cycles = game.cycles().iter().map(|c| Cycle { ply: to_record(c.ply), first_ply: to_record(c.first_ply) }).collect();
+    out.cycles =
+        game.cycles().iter().map(|c| Cycle { ply: to_record(c.ply), first_ply: to_record(c.first_ply) }).collect();
     out.game = game;
     Ok(out)
 }

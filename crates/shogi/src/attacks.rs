@@ -37,10 +37,8 @@ const GOLD_STEPS: [(i8, i8); 6] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), 
 const KING_STEPS: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 static PAWN: [[Bitboard; 81]; 2] = [step_table(&PAWN_STEPS, Color::Black), step_table(&PAWN_STEPS, Color::White)];
-static KNIGHT: [[Bitboard; 81]; 2] =
-    [step_table(&KNIGHT_STEPS, Color::Black), step_table(&KNIGHT_STEPS, Color::White)];
-static SILVER: [[Bitboard; 81]; 2] =
-    [step_table(&SILVER_STEPS, Color::Black), step_table(&SILVER_STEPS, Color::White)];
+static KNIGHT: [[Bitboard; 81]; 2] = [step_table(&KNIGHT_STEPS, Color::Black), step_table(&KNIGHT_STEPS, Color::White)];
+static SILVER: [[Bitboard; 81]; 2] = [step_table(&SILVER_STEPS, Color::Black), step_table(&SILVER_STEPS, Color::White)];
 static GOLD: [[Bitboard; 81]; 2] = [step_table(&GOLD_STEPS, Color::Black), step_table(&GOLD_STEPS, Color::White)];
 static KING: [Bitboard; 81] = step_table(&KING_STEPS, Color::Black);
 

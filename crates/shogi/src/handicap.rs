@@ -241,7 +241,10 @@ mod tests {
     fn grade_tables_ufs_2016_5_9_5_and_pl_7_1() {
         use Handicap::*;
         let ufs: Vec<_> = (0..=10).map(|d| Handicap::for_grade_difference(d, HandicapTable::Ufs2016)).collect();
-        assert_eq!(ufs, [Even, Even, Lance, Bishop, Rook, RookLance, TwoPieces, FourPieces, FivePieces, SixPieces, SixPieces]);
+        assert_eq!(
+            ufs,
+            [Even, Even, Lance, Bishop, Rook, RookLance, TwoPieces, FourPieces, FivePieces, SixPieces, SixPieces]
+        );
         assert_eq!(Handicap::for_grade_difference(8, HandicapTable::Pl), SixPieces);
         assert_eq!(Handicap::for_grade_difference(5, HandicapTable::Pl), RookLance);
     }

@@ -10,16 +10,16 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod formats;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod formats;
 pub mod handicap;
 pub mod history;
 pub mod impasse;
-pub mod record;
 mod movegen;
 mod perft;
 mod position;
+pub mod record;
 pub mod sfen;
 mod types;
 pub mod usi;
@@ -30,9 +30,9 @@ pub use formats::{Format, FormatError};
 pub use handicap::{Handicap, HandicapTable};
 pub use history::{History, Repetition};
 pub use impasse::{Declaration, ImpasseCount, ImpasseOutcome};
-pub use record::{EndReason, GameEnd, Record, RecordInfo, RecordMove, TimeControl};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, ImpossibleMove, Position, PositionError, Undo};
+pub use record::{EndReason, GameEnd, Record, RecordInfo, RecordMove, TimeControl};
 pub use sfen::{STARTPOS, SfenError, SfenErrorKind};
 pub use types::{Color, File, Hand, Move, Piece, PieceKind, Rank, Square};

@@ -142,9 +142,8 @@ impl Position {
         let last = LAST_RANK[us.index()];
         let last2 = LAST_TWO_RANKS[us.index()];
         let own = self.by_color(us);
-        let allowed = |from: Square| -> Bitboard {
-            if pinned.contains(from) { target & line(ksq, from) } else { target }
-        };
+        let allowed =
+            |from: Square| -> Bitboard { if pinned.contains(from) { target & line(ksq, from) } else { target } };
 
         // Pawns: promotion optional in the zone, forced on the last rank.
         for from in self.pieces(us, PieceKind::Pawn) {

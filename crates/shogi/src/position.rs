@@ -87,9 +87,7 @@ impl IllegalMove {
     /// The article (fesa-2017 numbering) that forbids the move.
     pub fn article(self) -> &'static str {
         match self {
-            IllegalMove::NoPiece(_) | IllegalMove::NotOwnPiece(_) | IllegalMove::Unreachable { .. } => {
-                "fesa-2017 3.3"
-            }
+            IllegalMove::NoPiece(_) | IllegalMove::NotOwnPiece(_) | IllegalMove::Unreachable { .. } => "fesa-2017 3.3",
             IllegalMove::OwnPieceOnTarget(_) => "fesa-2017 3.1",
             IllegalMove::NotInHand(_) | IllegalMove::NotDroppable(_) | IllegalMove::DropOnOccupied(_) => {
                 "fesa-2017 3.11"
@@ -477,11 +475,8 @@ impl Position {
         self.move_number += 1;
         // Checkers, incrementally: the moved piece itself, and a slider it uncovered.
         let eksq = self.kings[them.index()];
-        let mut checkers = if gives_direct_check(us, kind, to, eksq, occ) {
-            Bitboard::from_square(to)
-        } else {
-            Bitboard::EMPTY
-        };
+        let mut checkers =
+            if gives_direct_check(us, kind, to, eksq, occ) { Bitboard::from_square(to) } else { Bitboard::EMPTY };
         if let Some(from) = from {
             // Discovered check: a slider of ours on the ray from the enemy king through `from`.
             if let Some(dir) = direction(eksq, from) {
@@ -664,7 +659,9 @@ impl Position {
                         }));
                     }
                     if !from.in_promotion_zone(us) && !to.in_promotion_zone(us) {
-                        return Err(IllegalMove::PromotionNotAllowed("the move neither starts nor ends in the promotion zone"));
+                        return Err(IllegalMove::PromotionNotAllowed(
+                            "the move neither starts nor ends in the promotion zone",
+                        ));
                     }
                 } else if dead_squares(us, p.kind).contains(to) {
                     return Err(IllegalMove::MustPromote(to));
@@ -703,7 +700,9 @@ impl Position {
                 if dead_squares(us, kind).contains(to) {
                     return Err(IllegalMove::DeadDrop(to));
                 }
-                if kind == PieceKind::Pawn && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty() {
+                if kind == PieceKind::Pawn
+                    && (self.pieces(us, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+                {
                     return Err(IllegalMove::Nifu);
                 }
                 if self.checkers.is_nonempty() {

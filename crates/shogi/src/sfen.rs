@@ -112,11 +112,8 @@ fn parse_board(text: &str, col0: usize) -> Result<[Option<Piece>; 81], SfenError
                     } else {
                         err(c, SfenErrorKind::BoardChar(ch))
                     })?;
-                    let kind = if promoted {
-                        kind.promoted().ok_or(err(c, SfenErrorKind::BadPromotion))?
-                    } else {
-                        kind
-                    };
+                    let kind =
+                        if promoted { kind.promoted().ok_or(err(c, SfenErrorKind::BadPromotion))? } else { kind };
                     promoted = false;
                     if file < 1 {
                         return Err(err(c, SfenErrorKind::RankWidth { rank: rank_letter, files: 10 }));

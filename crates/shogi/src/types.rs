@@ -133,11 +133,7 @@ impl Square {
     }
     /// From file and rank numbers 1..=9 (e.g. 7, 6 → 7f).
     pub const fn from_numbers(file: u8, rank: u8) -> Option<Square> {
-        if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
-            Some(Square((file - 1) * 9 + rank - 1))
-        } else {
-            None
-        }
+        if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 { Some(Square((file - 1) * 9 + rank - 1)) } else { None }
     }
     #[inline]
     pub const fn index(self) -> usize {

@@ -37,7 +37,10 @@ fn csa_v3_time_handicap_pi_and_several_games() {
     assert_eq!(rs.len(), 2);
     assert_eq!(rs[0].info.handicap, Some(Handicap::TwoPieces));
     assert_eq!(rs[0].start, Handicap::TwoPieces.position());
-    assert_eq!(rs[0].info.time_control, Some(TimeControl { main_ms: 600_000, byoyomi_ms: 10_000, increment_ms: 5_000 }));
+    assert_eq!(
+        rs[0].info.time_control,
+        Some(TimeControl { main_ms: 600_000, byoyomi_ms: 10_000, increment_ms: 5_000 })
+    );
     assert_eq!(usi(&rs[0]), ["5a4b"]);
     assert_eq!(rs[0].end.as_ref().unwrap().reason, EndReason::Interrupted);
     assert_eq!(rs[1].start, Position::startpos());
@@ -129,7 +132,8 @@ fn kif_time_control_spellings() {
         let text = format!("持ち時間：{v}\n手数----指手---------消費時間--\n");
         formats::read(text.as_bytes()).unwrap()[0].info.time_control.clone()
     };
-    let t = |m: u64, b: u64, i: u64| Some(TimeControl { main_ms: m * 1000, byoyomi_ms: b * 1000, increment_ms: i * 1000 });
+    let t =
+        |m: u64, b: u64, i: u64| Some(TimeControl { main_ms: m * 1000, byoyomi_ms: b * 1000, increment_ms: i * 1000 });
     assert_eq!(tc("各15分"), t(900, 0, 0));
     assert_eq!(tc("10分+30秒"), t(600, 30, 0));
     assert_eq!(tc("2時間（チェスクロック使用）"), t(7200, 0, 0));

@@ -13,12 +13,31 @@ fn text() -> impl Strategy<Value = String> {
 
 fn end_reasons(format: Format) -> Vec<EndReason> {
     use EndReason::*;
-    let mut v = vec![Resign, Sennichite, Checkmate, Jishogi, TimeUp, IllegalWin, DeclarationWin, Interrupted, MaxMoves, Draw, NoMate];
+    let mut v = vec![
+        Resign,
+        Sennichite,
+        Checkmate,
+        Jishogi,
+        TimeUp,
+        IllegalWin,
+        DeclarationWin,
+        Interrupted,
+        MaxMoves,
+        Draw,
+        NoMate,
+    ];
     match format {
         // CSA writes both illegal-move ends as %ILLEGAL_MOVE after the move; it has the
         // side-specific %±ILLEGAL_ACTION and arbitrary % words instead.
-        Format::Csa => v.extend([IllegalAction(Color::Black), IllegalAction(Color::White), Other("SOMETHING_ELSE".into())]),
-        Format::Western => v.extend([IllegalLoss, IllegalAction(Color::Black), IllegalAction(Color::White), Other("SOMETHING_ELSE".into())]),
+        Format::Csa => {
+            v.extend([IllegalAction(Color::Black), IllegalAction(Color::White), Other("SOMETHING_ELSE".into())])
+        }
+        Format::Western => v.extend([
+            IllegalLoss,
+            IllegalAction(Color::Black),
+            IllegalAction(Color::White),
+            Other("SOMETHING_ELSE".into()),
+        ]),
         _ => v.push(IllegalLoss),
     }
     v
@@ -49,19 +68,21 @@ fn spec() -> impl Strategy<Value = Spec> {
         prop::option::of((0u16..300, 0u16..60, 0u16..30)),
         (prop::collection::vec(text(), 0..2), prop::option::of(any::<u16>())),
     )
-        .prop_map(|((start_kind, handicap, prefix, move_number), moves, end, (b, w, event), tc, (comments, illegal))| Spec {
-            start_kind,
-            handicap,
-            prefix,
-            move_number,
-            moves,
-            end,
-            names: (b, w),
-            event,
-            tc,
-            comments,
-            illegal,
-        })
+        .prop_map(
+            |((start_kind, handicap, prefix, move_number), moves, end, (b, w, event), tc, (comments, illegal))| Spec {
+                start_kind,
+                handicap,
+                prefix,
+                move_number,
+                moves,
+                end,
+                names: (b, w),
+                event,
+                tc,
+                comments,
+                illegal,
+            },
+        )
 }
 
 /// Plays the indices as moves; stops when the side to move has none.
@@ -73,8 +94,16 @@ fn play_random(pos: &mut Position, choices: impl Iterator<Item = u16>) -> Vec<sh
             break;
         }
         // Bias toward the interesting moves: drops, promotions and captures when there are any.
-        let special: Vec<_> = moves.iter().copied().filter(|m| m.is_drop() || m.is_promotion() || pos.piece_at(m.to()).is_some()).collect();
-        let mv = if c % 3 == 0 && !special.is_empty() { special[c as usize / 3 % special.len()] } else { moves[c as usize % moves.len()] };
+        let special: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.is_drop() || m.is_promotion() || pos.piece_at(m.to()).is_some())
+            .collect();
+        let mv = if c % 3 == 0 && !special.is_empty() {
+            special[c as usize / 3 % special.len()]
+        } else {
+            moves[c as usize % moves.len()]
+        };
         pos.play(mv).unwrap();
         out.push(mv);
     }
@@ -110,7 +139,8 @@ fn build(spec: &Spec, format: Format) -> Record {
             (h.position(), Some(h))
         }
         _ => {
-            let mut p = if spec.start_kind == 2 { Position::startpos() } else { Handicap::ALL[spec.handicap].position() };
+            let mut p =
+                if spec.start_kind == 2 { Position::startpos() } else { Handicap::ALL[spec.handicap].position() };
             play_random(&mut p, spec.prefix.iter().copied());
             // CSA has no move number: its starts are move 1.
             let n = if format == Format::Csa { 1 } else { spec.move_number };

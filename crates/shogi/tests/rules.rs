@@ -1,8 +1,8 @@
 //! The forbidden-move table: one test per case, named after the rule and citing the article.
 //! Each legality claim is checked both ways: `check_move` and membership in `legal_moves()`.
 
-use shogi::{Color, Declaration, History, IllegalMove, ImpasseCount, ImpasseOutcome, Move, Position, Repetition};
 use shogi::impasse::{judge_24, judge_27_pl, judge_27_ufs, judge_chapter};
+use shogi::{Color, Declaration, History, IllegalMove, ImpasseCount, ImpasseOutcome, Move, Position, Repetition};
 
 fn pos(sfen: &str) -> Position {
     Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))

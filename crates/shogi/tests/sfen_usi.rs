@@ -47,7 +47,10 @@ fn invalid_positions_name_the_rule() {
     assert_eq!(invalid("4k4/9/9/P8/9/P8/9/9/4K4 b - 1"), PositionError::Nifu { color: Color::Black, file: 9 });
     assert!(matches!(invalid("4k4/9/9/9/9/9/9/R8/4K4 b Rr 1"), PositionError::TooManyPieces { count: 3, max: 2, .. }));
     // The side not to move may not be in check.
-    assert!(matches!(invalid("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"), PositionError::OpponentInCheck { color: Color::White, .. }));
+    assert!(matches!(
+        invalid("4k4/4R4/9/9/9/9/9/9/4K4 b - 1"),
+        PositionError::OpponentInCheck { color: Color::White, .. }
+    ));
     // Promoted pieces on the last rank are fine; tokin do not count for nifu.
     assert!(Position::from_sfen("+P3k4/9/9/P8/9/9/9/9/4K4 b - 1").is_ok());
 }

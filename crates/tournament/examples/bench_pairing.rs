@@ -20,7 +20,7 @@
 use std::path::Path;
 use std::time::Instant;
 use tournament::dutch::{self, Edition};
-use tournament::{mcmahon, sim, trf, Tournament};
+use tournament::{Tournament, mcmahon, sim, trf};
 
 fn history(n: usize, rounds: u32, played: u32, seed: u64, dutch_history: bool) -> Tournament {
     let mut t = sim::field(n, rounds, seed);
@@ -181,7 +181,11 @@ fn main() {
         return equiv_dump(Path::new(&dir), count);
     }
     if let Some(dir) = arg_value(&args, "--equiv-check") {
-        let edition = if arg_value(&args, "--edition").as_deref() == Some("2017") { Edition::Fide2017 } else { Edition::Fide2025 };
+        let edition = if arg_value(&args, "--edition").as_deref() == Some("2017") {
+            Edition::Fide2017
+        } else {
+            Edition::Fide2025
+        };
         let ok = equiv_check(Path::new(&dir), edition);
         std::process::exit(if ok { 0 } else { 1 });
     }
@@ -238,7 +242,12 @@ fn main() {
             let cli_run = cli.as_ref().map(|_| results.next().flatten());
             match bbp_run {
                 Some((b, out)) => {
-                    println!("{:<32} {secs:>10.4} {b:>12.4} {:>10.4}   same pairing: {}", "  library vs bbpPairings process", secs / b, out == expected);
+                    println!(
+                        "{:<32} {secs:>10.4} {b:>12.4} {:>10.4}   same pairing: {}",
+                        "  library vs bbpPairings process",
+                        secs / b,
+                        out == expected
+                    );
                     match cli_run {
                         Some(Some((c, cout))) => println!(
                             "{:<32} {c:>10.4} {b:>12.4} {:>10.4}   same pairing: {}",
@@ -266,5 +275,11 @@ fn main() {
         sim::play(&mut t, &r, &mut rng);
     }
     let (secs, r) = time(|| mcmahon::pair(&t, &cfg).expect("pairs"));
-    println!("{:<32} {secs:>10.4} {:>12.2} {:>10.4}   ({} boards)", format!("McMahon {n} players, round 3"), 1.0, secs / 1.0, r.boards.len());
+    println!(
+        "{:<32} {secs:>10.4} {:>12.2} {:>10.4}   ({} boards)",
+        format!("McMahon {n} players, round 3"),
+        1.0,
+        secs / 1.0,
+        r.boards.len()
+    );
 }

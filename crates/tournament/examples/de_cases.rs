@@ -30,7 +30,10 @@ fn main() {
                         while t.players[p].rounds.len() < k as usize - 1 {
                             t.players[p].rounds.push(tournament::model::RoundEntry::unpaired());
                         }
-                        t.players[p].rounds.push(tournament::model::RoundEntry { outcome: Outcome::HalfBye, ..tournament::model::RoundEntry::unpaired() });
+                        t.players[p].rounds.push(tournament::model::RoundEntry {
+                            outcome: Outcome::HalfBye,
+                            ..tournament::model::RoundEntry::unpaired()
+                        });
                     }
                     _ => {}
                 }

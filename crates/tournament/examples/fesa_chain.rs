@@ -9,16 +9,9 @@ mod golden;
 use std::time::Instant;
 
 fn main() {
-    let reps: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(50);
+    let reps: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(50);
     let first = golden::run_chain();
-    assert!(
-        first.failures.is_empty(),
-        "the chain does not reproduce the archive: {:?}",
-        first.failures
-    );
+    assert!(first.failures.is_empty(), "the chain does not reproduce the archive: {:?}", first.failures);
     let mut times = Vec::with_capacity(reps);
     for _ in 0..reps {
         let t = Instant::now();

@@ -221,7 +221,9 @@ mod tests {
         // `add_shifted` is `add` of a shifted word, carries and the top included.
         let xs = [Big::<3>([u64::MAX, u64::MAX, 7]), Big([1, 2, 3]), Big([0, u64::MAX, u64::MAX])];
         for x in xs {
-            for (v, k) in [(1, 0), (u64::MAX, 1), (5, 63), (u64::MAX, 64), (3, 127), (9, 130), (1, 191), (2, 191), (1, 200)] {
+            for (v, k) in
+                [(1, 0), (u64::MAX, 1), (5, 63), (u64::MAX, 64), (3, 127), (9, 130), (1, 191), (2, 191), (1, 200)]
+            {
                 assert_eq!(x.add_shifted(v, k), x.add(&Big::from_u64(v).shl(k)), "{x:?} + {v} << {k}");
             }
         }
@@ -230,7 +232,21 @@ mod tests {
     #[test]
     fn a_sum_of_terms_is_the_same_as_adding_them_one_by_one() {
         // Terms that carry inside a limb, across limbs (bit 63 upward), and past the top.
-        let terms = [(3, 0), (1, 1), (1, 1), (7, 62), (5, 63), (3, 63), (9, 64), (1, 127), (3, 127), (2, 130), (1, 191), (1, 191), (4, 200)];
+        let terms = [
+            (3, 0),
+            (1, 1),
+            (1, 1),
+            (7, 62),
+            (5, 63),
+            (3, 63),
+            (9, 64),
+            (1, 127),
+            (3, 127),
+            (2, 130),
+            (1, 191),
+            (1, 191),
+            (4, 200),
+        ];
         for start in 0..terms.len() {
             let mut sum = Sum::<3>::ZERO;
             let mut one_by_one = Big::<3>::ZERO;
@@ -253,7 +269,15 @@ mod tests {
         assert!(neg.lt(&Big::ZERO));
         assert!(Big::<2>::ZERO.lt(&b));
         // `lt` agrees with `cmp_signed` across signs and limbs.
-        let xs = [Big::<2>([0, 0]), Big([1, 0]), Big([u64::MAX, 0]), Big([0, 1]), Big([5, 1 << 63]), Big([0, u64::MAX]), Big([u64::MAX, u64::MAX])];
+        let xs = [
+            Big::<2>([0, 0]),
+            Big([1, 0]),
+            Big([u64::MAX, 0]),
+            Big([0, 1]),
+            Big([5, 1 << 63]),
+            Big([0, u64::MAX]),
+            Big([u64::MAX, u64::MAX]),
+        ];
         for a in &xs {
             for b in &xs {
                 assert_eq!(a.lt(b), a.cmp_signed(b) == Ordering::Less, "{a:?} < {b:?}");
@@ -261,4 +285,3 @@ mod tests {
         }
     }
 }
-

@@ -6,10 +6,10 @@
 //! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow.
 
 use crate::dutch::{self, Edition};
-use crate::furigoma::{self, SenteRule};
-use crate::{knockout, mcmahon, roundrobin};
 use crate::error::Result;
+use crate::furigoma::{self, SenteRule};
 use crate::model::{Color, Outcome, Points, Round, RoundEntry, Tournament};
+use crate::{knockout, mcmahon, roundrobin};
 use serde::Serialize;
 
 /// The verdict for one round.
@@ -64,7 +64,8 @@ pub fn before_round(t: &Tournament, round: u32) -> Tournament {
 
 /// E.5: colour of the top-ranked player in round 1, inferred from the whole record.
 fn first_color(t: &Tournament) -> Option<Color> {
-    let r = (0..t.rounds_recorded()).find(|&r| t.players.iter().any(|p| p.rounds.get(r).is_some_and(|e| e.color.is_some())))?;
+    let r = (0..t.rounds_recorded())
+        .find(|&r| t.players.iter().any(|p| p.rounds.get(r).is_some_and(|e| e.color.is_some())))?;
     let mut epn = 0;
     for i in t.file_order() {
         let p = &t.players[i];
@@ -96,7 +97,8 @@ pub fn used_pairs(t: &Tournament, round: u32) -> Vec<(u32, u32)> {
 }
 
 fn round_pairs(t: &Tournament, r: &Round) -> Vec<(u32, u32)> {
-    let mut v: Vec<(u32, u32)> = r.boards.iter().map(|b| (t.players[b.white].number, t.players[b.black].number)).collect();
+    let mut v: Vec<(u32, u32)> =
+        r.boards.iter().map(|b| (t.players[b.white].number, t.players[b.black].number)).collect();
     v.extend(r.byes.iter().map(|&p| (t.players[p].number, 0)));
     v.sort();
     v
@@ -117,9 +119,11 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
                     v.sort();
                     v
                 };
-                let colourless: Vec<(u32, u32)> = used.iter().copied().filter(|&(a, b)| {
-                    b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].color.is_none()
-                }).collect();
+                let colourless: Vec<(u32, u32)> = used
+                    .iter()
+                    .copied()
+                    .filter(|&(a, b)| b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].color.is_none())
+                    .collect();
                 let strict_used: Vec<_> = used.iter().copied().filter(|p| !colourless.contains(p)).collect();
                 let nc = norm(&colourless);
                 let unexpected: Vec<_> = strict_used.iter().copied().filter(|p| !want.contains(p)).collect();
@@ -190,7 +194,12 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
         let before = truncated(t, r);
         let mut v = Vec::new();
         let mut byes = Vec::new();
-        let forbidden: Vec<Vec<usize>> = t.forbidden.iter().chain(t.prohibited.iter().filter(|p| (p.first..=p.last).contains(&round)).map(|p| &p.players)).cloned().collect();
+        let forbidden: Vec<Vec<usize>> = t
+            .forbidden
+            .iter()
+            .chain(t.prohibited.iter().filter(|p| (p.first..=p.last).contains(&round)).map(|p| &p.players))
+            .cloned()
+            .collect();
         for (i, p) in t.players.iter().enumerate() {
             let Some(e) = p.rounds.get(r) else { continue };
             if let Some(o) = e.opponent {
@@ -211,11 +220,16 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
             v.push(format!("{} byes in one round (pl 8.2.5)", byes.len()));
         }
         let mms = |p: usize| s0[p] as i64 * 10 + before.score(p) as i64;
-        let paired: Vec<usize> = (0..t.players.len()).filter(|&p| t.players[p].rounds.get(r).is_some_and(|e| e.participated())).collect();
+        let paired: Vec<usize> =
+            (0..t.players.len()).filter(|&p| t.players[p].rounds.get(r).is_some_and(|e| e.participated())).collect();
         for &b in &byes {
             let lowest = paired.iter().filter(|&&q| !before.had_bye(q)).map(|&q| mms(q)).min();
             if lowest.is_some_and(|l| mms(b) > l) {
-                v.push(format!("the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)", b + 1, crate::trf::format_points(mms(b) as Points)));
+                v.push(format!(
+                    "the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)",
+                    b + 1,
+                    crate::trf::format_points(mms(b) as Points)
+                ));
             }
         }
         out.push(RoundCheck { round, unexpected: Vec::new(), missing: Vec::new(), error: None, violations: v });

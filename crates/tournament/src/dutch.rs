@@ -173,7 +173,11 @@ impl State {
             // 2025 A.4 (art. 1.4.3-1.4.4): only scoring more than a loss without playing is a
             // float, and nobody else floats in an unplayed round (a forfeit loss is no upfloat
             // against the absent opponent). 2017 A.4.b: every unplayed round is a downfloat.
-            return if self.edition == Edition::Fide2017 || self.points(p, m) > self.loss { Float::Down } else { Float::None };
+            return if self.edition == Edition::Fide2017 || self.points(p, m) > self.loss {
+                Float::Down
+            } else {
+                Float::None
+            };
         }
         let mine = self.acc_score(p, back);
         let theirs = self.acc_score(&self.ps[m.opp], back);
@@ -343,19 +347,16 @@ pub(crate) fn state(t: &Tournament, edition: Edition) -> Result<(State, Vec<usiz
         .collect();
     sorted.sort_by(|&a, &b| {
         let (pa, pb) = (&st.ps[a], &st.ps[b]);
-        (std::cmp::Reverse(st.acc_score(pa, 0)), pa.rank_index).cmp(&(std::cmp::Reverse(st.acc_score(pb, 0)), pb.rank_index))
+        (std::cmp::Reverse(st.acc_score(pa, 0)), pa.rank_index)
+            .cmp(&(std::cmp::Reverse(st.acc_score(pb, 0)), pb.rank_index))
     });
     Ok((st, sorted))
 }
 
 /// E.5 needs the first round's colour of the top player; infer it from the records.
 fn infer_first_color(st: &State, order: &[usize]) -> Option<Color> {
-    let min_round = st
-        .ps
-        .iter()
-        .filter(|p| p.valid)
-        .filter_map(|p| p.matches.iter().position(|m| m.color.is_some()))
-        .min()?;
+    let min_round =
+        st.ps.iter().filter(|p| p.valid).filter_map(|p| p.matches.iter().position(|m| m.color.is_some())).min()?;
     let mut epn = 0;
     for &i in order {
         let p = &st.ps[i];
@@ -610,7 +611,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
 
     /// C.9 term of `p`: its rank by games played when the single downfloater gets the bye.
     fn c9(&self, p: &P) -> u64 {
-        if self.single_downfloater_is_bye && self.score(p) == self.bye_score { self.played_ranks[&p.played_games] } else { 0 }
+        if self.single_downfloater_is_bye && self.score(p) == self.bye_score {
+            self.played_ranks[&p.played_games]
+        } else {
+            0
+        }
     }
 
     fn bye_candidate(&self, p: &P) -> bool {
@@ -637,7 +642,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
         // C.12 colour preferences.
         let c12 = compatible_prefs(a.pref, b.pref);
         // C.13 strong colour preferences.
-        let c13 = (!a.strong && !a.absolute()) || (!b.strong && !b.absolute()) || (a.absolute() && b.absolute()) || a.pref != b.pref;
+        let c13 = (!a.strong && !a.absolute())
+            || (!b.strong && !b.absolute())
+            || (a.absolute() && b.absolute())
+            || a.pref != b.pref;
         [c10, c11, c12, c13]
     }
 
@@ -753,7 +761,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let m = self.compute();
         let unmatched = (0..v).filter(|&i| m[i] == i).count();
         if unmatched > 1 {
-            return Err(Error::NoPairing("the players cannot all be paired under the absolute criteria C.1–C.3".into()));
+            return Err(Error::NoPairing(
+                "the players cannot all be paired under the absolute criteria C.1–C.3".into(),
+            ));
         }
         if v & 1 == 1 {
             let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
@@ -768,7 +778,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
             if early {
                 self.single_downfloater_is_bye = single;
             }
-            let mut counts: Vec<u32> = (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
+            let mut counts: Vec<u32> =
+                (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
             counts.sort_unstable_by(|a, b| b.cmp(a));
             for (r, c) in counts.into_iter().enumerate() {
                 self.played_ranks.insert(c, r as u64);
@@ -844,7 +855,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
             let mut base: Vec<Vec<Big<N>>> = (0..count).map(Vec::with_capacity).collect();
             for li in sg_begin..count {
                 for si in 0..li {
-                    let w = self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);
+                    let w =
+                        self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);
                     base[li].push(w);
                 }
             }
@@ -866,15 +878,17 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
             }
             let sgsb = self.lay.sgsb;
-            let weight_with = |base: &Vec<Vec<Big<N>>>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
-                let r = base[li][si];
-                if r.is_zero() {
-                    return r;
-                }
-                // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                let addend = Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
-                r.add(&addend)
-            };
+            let weight_with =
+                |base: &Vec<Vec<Big<N>>>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                    let r = base[li][si];
+                    if r.is_zero() {
+                        return r;
+                    }
+                    // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                    let addend =
+                        Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                    r.add(&addend)
+                };
             let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
             let mut mate = self.compute();
 
@@ -1045,7 +1059,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let pv = vertices[pi];
                 for &oi in &remainder[a + 1..] {
                     let ov = vertices[oi];
-                    if mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex) {
+                    if mate[pv] <= pv
+                        || mate[pv] >= next_sg_begin_vertex
+                        || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex)
+                    {
                         base[oi][pi] = Big::ZERO;
                     }
                     let w = base[oi][pi];

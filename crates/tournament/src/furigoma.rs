@@ -133,8 +133,13 @@ mod tests {
         //   long sm(long x) { return new java.util.SplittableRandom(x).nextLong(); }
         //   h = sm(seed); h = sm(h ^ round); h = sm(h ^ lo); h = sm(h ^ hi);
         assert_eq!(splitmix64(20261123), 0xB846_DCE5_05E9_BF91);
-        let cases: [(u64, u32, u32, u32, u8); 5] =
-            [(20261123, 1, 1, 4, 2), (20261123, 1, 2, 3, 20), (42, 3, 7, 12, 19), (0, 1, 1, 2, 18), (u64::MAX, 9, 100, 250, 5)];
+        let cases: [(u64, u32, u32, u32, u8); 5] = [
+            (20261123, 1, 1, 4, 2),
+            (20261123, 1, 2, 3, 20),
+            (42, 3, 7, 12, 19),
+            (0, 1, 1, 2, 18),
+            (u64::MAX, 9, 100, 250, 5),
+        ];
         for (seed, round, a, b, mask) in cases {
             let th = throw(seed, round, a, b);
             let got = th.pawns.iter().enumerate().fold(0u8, |m, (k, &p)| m | (p as u8) << k);

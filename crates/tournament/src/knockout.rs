@@ -59,7 +59,9 @@ pub fn pair(t: &Tournament) -> Result<Round> {
     let done = t.rounds_recorded();
     for r in 0..done {
         if slots.len() < 2 {
-            return Err(Error::Inconsistent(format!("the knockout ended after round {r}, but the file has {done} rounds")));
+            return Err(Error::Inconsistent(format!(
+                "the knockout ended after round {r}, but the file has {done} rounds"
+            )));
         }
         let mut next = Vec::with_capacity(slots.len() / 2);
         for pair in slots.chunks(2) {
@@ -68,7 +70,11 @@ pub fn pair(t: &Tournament) -> Result<Round> {
                 (Some(a), Some(_)) => {
                     let w = winner(t, a, r)?;
                     if w.is_none() {
-                        return Err(Error::Inconsistent(format!("round {}: the match of player {} has no result", r + 1, t.players[a].number)));
+                        return Err(Error::Inconsistent(format!(
+                            "round {}: the match of player {} has no result",
+                            r + 1,
+                            t.players[a].number
+                        )));
                     }
                     w
                 }
@@ -106,7 +112,9 @@ mod tests {
 
     fn field(n: usize) -> Tournament {
         Tournament {
-            players: (0..n).map(|i| Player { number: i as u32 + 1, rating: 2000 - 10 * i as u32, ..Default::default() }).collect(),
+            players: (0..n)
+                .map(|i| Player { number: i as u32 + 1, rating: 2000 - 10 * i as u32, ..Default::default() })
+                .collect(),
             planned_rounds: 4,
             ..Default::default()
         }
@@ -131,7 +139,8 @@ mod tests {
             t.set_result(1, b.white, if lower_first { Outcome::Win } else { Outcome::Loss }, false).unwrap();
         }
         let r2 = pair(&t).unwrap();
-        let mut ps: Vec<(usize, usize)> = r2.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
+        let mut ps: Vec<(usize, usize)> =
+            r2.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
         ps.sort();
         // Seeds 1 (idx 0) meets the winner of 4–5 (idx 4), seed 2 the winner of 3–6 (idx 5).
         assert_eq!(ps, vec![(0, 4), (1, 5)]);

@@ -3,15 +3,15 @@
 
 pub mod bigint;
 pub mod check;
-pub mod fesa;
-pub mod matching;
-pub mod mcmahon;
 pub mod dutch;
 pub mod error;
+pub mod fesa;
 pub mod furigoma;
 pub mod fuzzing;
 pub mod handicap;
 pub mod knockout;
+pub mod matching;
+pub mod mcmahon;
 pub mod model;
 pub mod roundrobin;
 pub mod sim;

@@ -760,9 +760,7 @@ impl<W: Weight> Solver<W> {
                             if self.complete {
                                 self.record(b, k);
                             }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack.less(&self.best_slack(w)))
-                        {
+                        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || kslack.less(&self.best_slack(w))) {
                             self.set_best(w, k, kslack);
                         }
                     }
@@ -782,7 +780,8 @@ impl<W: Weight> Solver<W> {
                 let mut delta = W::zero();
                 if !self.maxcard {
                     deltatype = 1;
-                    delta = self.dualvar[..n].iter().copied().fold(self.dualvar[0], |m, d| if d.less(&m) { d } else { m });
+                    delta =
+                        self.dualvar[..n].iter().copied().fold(self.dualvar[0], |m, d| if d.less(&m) { d } else { m });
                 }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
@@ -945,14 +944,23 @@ impl<W: Weight> Incremental<W> {
             alive: (0..n).collect(),
             bestedgeto: Vec::new(),
             pool: Vec::new(),
-        lists: Vec::new(),
-        path: Vec::new(),
-        touched: Vec::new(),
+            lists: Vec::new(),
+            path: Vec::new(),
+            touched: Vec::new(),
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
             passive: vec![false; n],
         };
-        Incremental { s, neg, dirty: Vec::new(), is_dirty: vec![false; n], retired: vec![false; n], is_free: vec![false; n], candidates: Vec::new(), solved: false }
+        Incremental {
+            s,
+            neg,
+            dirty: Vec::new(),
+            is_dirty: vec![false; n],
+            retired: vec![false; n],
+            is_free: vec![false; n],
+            candidates: Vec::new(),
+            solved: false,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -1073,9 +1081,8 @@ impl<W: Weight> Incremental<W> {
         if s.mate[a] == NONE || s.ep(s.mate[a]) != b || s.inblossom[a] != a || s.inblossom[b] != b {
             return;
         }
-        let only_mate = |v: usize, m: usize| {
-            (0..s.nv).all(|u| u == v || u == m || s.edge2[pair_index(u, v)].is_negative())
-        };
+        let only_mate =
+            |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2[pair_index(u, v)].is_negative());
         if only_mate(a, b) && only_mate(b, a) {
             self.retired[a] = true;
             self.retired[b] = true;
@@ -1238,7 +1245,8 @@ impl<W: Weight> Incremental<W> {
             // First solve (nothing matched yet, or nothing changed): y(v) = max(w(v,u) over
             // free u, 2w(v,u) - y(u) over matched u), symmetric, so v–u is tight when it is
             // the best edge of both.
-            let free: Vec<usize> = (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
+            let free: Vec<usize> =
+                (0..self.s.nv).filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
             for &v in &free {
                 self.is_free[v] = true;
             }
@@ -1333,7 +1341,9 @@ impl<W: Weight> Incremental<W> {
             // among themselves, in every stage. Then everything, with the passive vertices'
             // duals brought to the parity of the roots (delta3 halves slacks between trees).
             self.s.run();
-            let parity = (0..self.s.nv).find(|&v| self.s.mate[v] == NONE && !self.s.passive[v]).map(|v| self.s.dualvar[v].is_odd());
+            let parity = (0..self.s.nv)
+                .find(|&v| self.s.mate[v] == NONE && !self.s.passive[v])
+                .map(|v| self.s.dualvar[v].is_odd());
             for v in 0..self.s.nv {
                 if self.s.passive[v] {
                     self.s.passive[v] = false;

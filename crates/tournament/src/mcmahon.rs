@@ -80,7 +80,14 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     // A player with an entry for this round already has a pre-announced bye (TRF-2025 240).
     let announced = |p: usize| t.players[p].rounds.len() >= round as usize;
     let mut order: Vec<usize> = (0..n).filter(|&p| t.available(p, round) && !announced(p)).collect();
-    let key = |p: usize| (std::cmp::Reverse(mms[p]), std::cmp::Reverse(t.players[p].grade.unwrap_or(i32::MIN)), std::cmp::Reverse(t.players[p].rating), p);
+    let key = |p: usize| {
+        (
+            std::cmp::Reverse(mms[p]),
+            std::cmp::Reverse(t.players[p].grade.unwrap_or(i32::MIN)),
+            std::cmp::Reverse(t.players[p].rating),
+            p,
+        )
+    };
     order.sort_by_key(|&p| key(p));
     let mut met: HashSet<(usize, usize)> = HashSet::new();
     for (i, p) in t.players.iter().enumerate() {
@@ -100,7 +107,10 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     let mut r = Round { number: round, ..Default::default() };
     if order.len() % 2 == 1 {
         // pl 8.2.6: at most one bye per player; the lowest-ranked eligible player gets it.
-        let pos = order.iter().rposition(|&p| !t.had_bye(p)).ok_or(Error::NoPairing("every player has had the bye (pl 8.2.6)".into()))?;
+        let pos = order
+            .iter()
+            .rposition(|&p| !t.had_bye(p))
+            .ok_or(Error::NoPairing("every player has had the bye (pl 8.2.6)".into()))?;
         r.byes.push(order.remove(pos));
     }
     if round > 1 {
@@ -194,7 +204,9 @@ impl crate::matching::Weight for W {
 fn colour_diffs(t: &Tournament) -> Vec<i64> {
     t.players
         .iter()
-        .map(|p| p.rounds.iter().filter(|e| e.played()).map(|e| if e.color == Some(Color::White) { 1 } else { -1 }).sum())
+        .map(|p| {
+            p.rounds.iter().filter(|e| e.played()).map(|e| if e.color == Some(Color::White) { 1 } else { -1 }).sum()
+        })
         .collect()
 }
 
@@ -203,7 +215,12 @@ const NEIGHBOURS: usize = 8;
 
 /// Later rounds: weighted pairing group by group from the top (see the module comment).
 /// Returns the pairs and the players left over at the bottom.
-fn weighted(t: &Tournament, mms: &[i64], order: &[usize], met: &HashSet<(usize, usize)>) -> (Vec<(usize, usize)>, Vec<usize>) {
+fn weighted(
+    t: &Tournament,
+    mms: &[i64],
+    order: &[usize],
+    met: &HashSet<(usize, usize)>,
+) -> (Vec<(usize, usize)>, Vec<usize>) {
     let cd = colour_diffs(t);
     let mut pairs = Vec::with_capacity(order.len() / 2);
     let mut carry: Vec<usize> = Vec::new();
@@ -270,7 +287,8 @@ fn match_group(
     }
     let ideal = fold_partners(window.len(), floaters);
     let max_cd = window.iter().map(|&p| cd[p].abs() as i128).max().unwrap_or(0) + 1;
-    let (lo, hi) = (window.iter().map(|&p| mms[p]).min().unwrap_or(0), window.iter().map(|&p| mms[p]).max().unwrap_or(0));
+    let (lo, hi) =
+        (window.iter().map(|&p| mms[p]).min().unwrap_or(0), window.iter().map(|&p| mms[p]).max().unwrap_or(0));
     let span = (hi - lo) as i128 + 1;
     // Each level outweighs the sum of every level below it over all pairs.
     let w_fold = 1i128;
@@ -298,7 +316,8 @@ fn match_group(
             continue;
         }
         let d = (mms[x] - mms[y]).abs() as i128;
-        let colour = if cd[x].signum() == cd[y].signum() && cd[x] != 0 { cd[x].abs().min(cd[y].abs()) as i128 } else { 0 };
+        let colour =
+            if cd[x].signum() == cd[y].signum() && cd[x] != 0 { cd[x].abs().min(cd[y].abs()) as i128 } else { 0 };
         let dist = |p: usize, q: usize| ideal[p].map_or(0, |i| (i as i128 - q as i128).abs());
         let fold = dist(a, b) + dist(b, a);
         let rank = 2 * m - a as i128 - b as i128;
@@ -342,7 +361,8 @@ fn finish_with_matching(
             }
         }
         let window = &order[start..];
-        let kept: Vec<(usize, usize)> = pairs.iter().copied().filter(|&(a, b)| pos[&a] < start && pos[&b] < start).collect();
+        let kept: Vec<(usize, usize)> =
+            pairs.iter().copied().filter(|&(a, b)| pos[&a] < start && pos[&b] < start).collect();
         match match_window(t, cfg, mms, mms0, window, met) {
             Ok(boards) => {
                 let mut r = r;
@@ -384,7 +404,13 @@ fn match_window(
 fn board(t: &Tournament, cfg: &Config, mms: &[i64], mms0: &[i32], a: usize, b: usize) -> Board {
     let firsts = |p: usize| t.players[p].rounds.iter().filter(|e| e.played() && e.color == Some(Color::White)).count();
     // Colour balance; on a tie the lower-placed player moves first.
-    let (x, y) = if firsts(a) <= firsts(b) && firsts(a) != firsts(b) { (a, b) } else if firsts(a) == firsts(b) { (b, a) } else { (b, a) };
+    let (x, y) = if firsts(a) <= firsts(b) && firsts(a) != firsts(b) {
+        (a, b)
+    } else if firsts(a) == firsts(b) {
+        (b, a)
+    } else {
+        (b, a)
+    };
     match (cfg.handicap, cfg.rule) {
         (HandicapBasis::None, _) | (_, None) => Board { white: x, black: y, handicap: None },
         (HandicapBasis::Grade, Some(rule)) => {
@@ -401,7 +427,13 @@ mod tests {
     use crate::model::Player;
 
     /// The criteria of the module comment as a lexicographic key of a matching of a window.
-    fn criteria_key(window: &[usize], floaters: usize, mms: &[i64], cd: &[i64], mate: &[Option<usize>]) -> (usize, i64, i64, i64, i64) {
+    fn criteria_key(
+        window: &[usize],
+        floaters: usize,
+        mms: &[i64],
+        cd: &[i64],
+        mate: &[Option<usize>],
+    ) -> (usize, i64, i64, i64, i64) {
         let ideal = fold_partners(window.len(), floaters);
         let (mut pairs, mut rank, mut diff, mut colour, mut fold) = (0, 0, 0, 0, 0);
         for (a, m) in mate.iter().enumerate() {
@@ -424,7 +456,12 @@ mod tests {
 
     /// Every matching of the window avoiding `met`, by brute force.
     fn all_matchings(m: usize, allowed: &dyn Fn(usize, usize) -> bool) -> Vec<Vec<Option<usize>>> {
-        fn rec(i: usize, mate: &mut Vec<Option<usize>>, allowed: &dyn Fn(usize, usize) -> bool, out: &mut Vec<Vec<Option<usize>>>) {
+        fn rec(
+            i: usize,
+            mate: &mut Vec<Option<usize>>,
+            allowed: &dyn Fn(usize, usize) -> bool,
+            out: &mut Vec<Vec<Option<usize>>>,
+        ) {
             let m = mate.len();
             if i == m {
                 out.push(mate.clone());
@@ -474,7 +511,11 @@ mod tests {
                 .map(|mt| criteria_key(&window, floaters, &mms, &cd, mt))
                 .max()
                 .unwrap();
-            assert_eq!(criteria_key(&window, floaters, &mms, &cd, &got), best, "case {case}: m {m}, floaters {floaters}");
+            assert_eq!(
+                criteria_key(&window, floaters, &mms, &cd, &got),
+                best,
+                "case {case}: m {m}, floaters {floaters}"
+            );
         }
     }
 
@@ -483,7 +524,12 @@ mod tests {
             players: grades
                 .iter()
                 .enumerate()
-                .map(|(i, &g)| Player { number: i as u32 + 1, grade: Some(g), rating: 2000 - i as u32, ..Default::default() })
+                .map(|(i, &g)| Player {
+                    number: i as u32 + 1,
+                    grade: Some(g),
+                    rating: 2000 - i as u32,
+                    ..Default::default()
+                })
                 .collect(),
             planned_rounds: 5,
             ..Default::default()
@@ -503,7 +549,8 @@ mod tests {
         // Group 2d: players 0,1,2 (odd) ; group 1d: players 3,4,5.
         let t = field(&[2, 2, 2, 1, 1, 1]);
         let r = pair(&t, &Config::default()).unwrap();
-        let mut ps: Vec<(usize, usize)> = r.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
+        let mut ps: Vec<(usize, usize)> =
+            r.boards.iter().map(|b| (b.white.min(b.black), b.white.max(b.black))).collect();
         ps.sort();
         // 2d: 0–1 (fold of the even part), 2 floats to meet 1d's no. 1 (3); 1d folds 4–5.
         assert_eq!(ps, vec![(0, 1), (2, 3), (4, 5)]);
@@ -513,7 +560,11 @@ mod tests {
     #[test]
     fn handicap_by_grade_for_shogi() {
         let t = field(&[4, 1]);
-        let cfg = Config { handicap: HandicapBasis::Grade, rule: Some(HandicapRule::shogi(shogi::HandicapTable::Ufs2016)), ..Default::default() };
+        let cfg = Config {
+            handicap: HandicapBasis::Grade,
+            rule: Some(HandicapRule::shogi(shogi::HandicapTable::Ufs2016)),
+            ..Default::default()
+        };
         let r = pair(&t, &cfg).unwrap();
         assert_eq!(r.boards[0].handicap.as_deref(), Some("bishop"));
         assert_eq!(r.boards[0].white, 0, "the giver moves first");

@@ -114,7 +114,12 @@ impl Outcome {
     pub fn is_game(self) -> bool {
         matches!(
             self,
-            Outcome::Win | Outcome::Draw | Outcome::Loss | Outcome::UnratedWin | Outcome::UnratedDraw | Outcome::UnratedLoss
+            Outcome::Win
+                | Outcome::Draw
+                | Outcome::Loss
+                | Outcome::UnratedWin
+                | Outcome::UnratedDraw
+                | Outcome::UnratedLoss
         )
     }
 }
@@ -330,7 +335,9 @@ impl Tournament {
 
     /// pl 8.2.6: at most one bye per player.
     pub fn had_bye(&self, p: usize) -> bool {
-        self.players[p].rounds.iter().any(|e| matches!(e.outcome, Outcome::PairingBye) || (e.opponent.is_none() && e.outcome == Outcome::ForfeitWin))
+        self.players[p].rounds.iter().any(|e| {
+            matches!(e.outcome, Outcome::PairingBye) || (e.opponent.is_none() && e.outcome == Outcome::ForfeitWin)
+        })
     }
 
     /// Whether the player may be paired in round `round` (1-based).
@@ -350,10 +357,18 @@ impl Tournament {
             }
         }
         for b in &round.boards {
-            self.players[b.white].rounds[r - 1] =
-                RoundEntry { opponent: Some(b.black), color: Some(Color::White), outcome: Outcome::NotPaired, replayed_draw: false };
-            self.players[b.black].rounds[r - 1] =
-                RoundEntry { opponent: Some(b.white), color: Some(Color::Black), outcome: Outcome::NotPaired, replayed_draw: false };
+            self.players[b.white].rounds[r - 1] = RoundEntry {
+                opponent: Some(b.black),
+                color: Some(Color::White),
+                outcome: Outcome::NotPaired,
+                replayed_draw: false,
+            };
+            self.players[b.black].rounds[r - 1] = RoundEntry {
+                opponent: Some(b.white),
+                color: Some(Color::Black),
+                outcome: Outcome::NotPaired,
+                replayed_draw: false,
+            };
         }
         for &p in &round.byes {
             self.players[p].rounds[r - 1] =
@@ -363,9 +378,16 @@ impl Tournament {
 
     /// Enter a board's result (fesa 12.2: a drawn game replayed with colours reversed is entered
     /// with the replay's outcome and `replayed = true`).
-    pub fn set_result(&mut self, round: u32, white: usize, white_outcome: Outcome, replayed: bool) -> Result<(), String> {
+    pub fn set_result(
+        &mut self,
+        round: u32,
+        white: usize,
+        white_outcome: Outcome,
+        replayed: bool,
+    ) -> Result<(), String> {
         let r = round as usize - 1;
-        let black = self.players[white].rounds.get(r).and_then(|e| e.opponent).ok_or("player has no opponent in that round")?;
+        let black =
+            self.players[white].rounds.get(r).and_then(|e| e.opponent).ok_or("player has no opponent in that round")?;
         let black_outcome = match white_outcome {
             Outcome::Win => Outcome::Loss,
             Outcome::Loss => Outcome::Win,

@@ -64,7 +64,12 @@ pub fn play(t: &mut Tournament, round: &Round, rng: &mut Rng) {
 }
 
 /// Play `rounds` rounds with `pair`.
-pub fn run(t: &mut Tournament, rounds: u32, seed: u64, pair: impl Fn(&Tournament) -> Result<Round>) -> Result<Vec<Round>> {
+pub fn run(
+    t: &mut Tournament,
+    rounds: u32,
+    seed: u64,
+    pair: impl Fn(&Tournament) -> Result<Round>,
+) -> Result<Vec<Round>> {
     let mut rng = Rng::new(seed ^ 0xABCD);
     let mut out = Vec::new();
     for _ in 0..rounds {

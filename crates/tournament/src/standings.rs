@@ -2,7 +2,7 @@
 //! configured order; output as text, CSV, HTML, JSON, and the EGF results table for Go.
 
 use crate::model::{Color, Game, Outcome, Tournament};
-use crate::tiebreak::{fmt, Calculator, Config, TieBreak, Value};
+use crate::tiebreak::{Calculator, Config, TieBreak, Value, fmt};
 use crate::trf::grade_to_str;
 use serde::Serialize;
 
@@ -123,7 +123,9 @@ pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
                     .iter()
                     .zip(&keys[p][1..])
                     // Direct encounter shows the rank among the tied players.
-                    .map(|(tb, v)| (tb.label().to_string(), fmt(if *tb == TieBreak::DirectEncounter { -*v } else { *v })))
+                    .map(|(tb, v)| {
+                        (tb.label().to_string(), fmt(if *tb == TieBreak::DirectEncounter { -*v } else { *v }))
+                    })
                     .collect(),
                 tiebreak_values: keys[p][1..].to_vec(),
                 rounds: cells,
@@ -134,7 +136,8 @@ pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
 
 fn header(rows: &[Row], order: &[TieBreak], mcmahon: bool, rounds: usize) -> Vec<String> {
     let _ = rows;
-    let mut h: Vec<String> = ["Rank", "No", "Name", "Rating", "Grade", "Club", "Pts"].iter().map(|s| s.to_string()).collect();
+    let mut h: Vec<String> =
+        ["Rank", "No", "Name", "Rating", "Grade", "Club", "Pts"].iter().map(|s| s.to_string()).collect();
     if mcmahon {
         h.push("MMS".into());
     }
@@ -165,17 +168,20 @@ fn cells(r: &Row) -> Vec<String> {
 pub fn to_text(t: &Tournament, rows: &[Row], order: &[TieBreak], mcmahon: bool) -> String {
     let h = header(rows, order, mcmahon, t.rounds_recorded());
     let all: Vec<Vec<String>> = std::iter::once(h).chain(rows.iter().map(cells)).collect();
-    let widths: Vec<usize> = (0..all[0].len()).map(|c| all.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> =
+        (0..all[0].len()).map(|c| all.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     let mut s = String::new();
     if !t.name.is_empty() {
         s += &format!("{}\n\n", t.name);
     }
     for r in &all {
-        let line: Vec<String> = r
-            .iter()
-            .enumerate()
-            .map(|(c, v)| if c == 2 || c == 5 { format!("{v:<w$}", w = widths[c]) } else { format!("{v:>w$}", w = widths[c]) })
-            .collect();
+        let line: Vec<String> =
+            r.iter()
+                .enumerate()
+                .map(|(c, v)| {
+                    if c == 2 || c == 5 { format!("{v:<w$}", w = widths[c]) } else { format!("{v:>w$}", w = widths[c]) }
+                })
+                .collect();
         s += line.join("  ").trim_end();
         s.push('\n');
     }
@@ -304,7 +310,11 @@ XXR 2\n";
     #[test]
     fn orders_by_score_then_tiebreaks_and_prints_every_format() {
         let t = trf::parse(T).unwrap();
-        let cfg = Config { order: vec![TieBreak::Buchholz, TieBreak::SonnebornBerger], unplayed: Unplayed::Dummy, mms0: vec![0; 4] };
+        let cfg = Config {
+            order: vec![TieBreak::Buchholz, TieBreak::SonnebornBerger],
+            unplayed: Unplayed::Dummy,
+            mms0: vec![0; 4],
+        };
         let rows = compute(&t, &cfg, false);
         // A and C both 1.5: Buchholz A = 1 + 1.5 = 2.5, C = 0 + 1.5 = 1.5.
         assert_eq!(rows.iter().map(|r| r.number).collect::<Vec<_>>(), vec![1, 3, 2, 4]);
@@ -334,7 +344,10 @@ XXR 2\n";
         let players: Vec<&str> = egf.lines().filter(|l| !l.starts_with(';')).collect();
         assert_eq!(players.len(), 5, "{egf}");
         for l in &players {
-            let results = l.split_whitespace().filter(|f| f.starts_with(|c: char| c.is_ascii_digit()) && f.contains(['+', '-', '='])).count();
+            let results = l
+                .split_whitespace()
+                .filter(|f| f.starts_with(|c: char| c.is_ascii_digit()) && f.contains(['+', '-', '=']))
+                .count();
             assert_eq!(results, 2, "{l}");
         }
         assert!(players.iter().any(|l| l.contains(" E ") && l.trim_end().ends_with("0-      0-")), "{egf}");

@@ -152,11 +152,13 @@ impl<'a> Calculator<'a> {
                         .map(|r| {
                             let e = p.rounds.get(r);
                             let requested = e.is_none_or(|e| {
-                                !e.played() && matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired)
+                                !e.played()
+                                    && matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired)
                             });
-                            let returned = p.rounds.iter().skip(r + 1).any(|e| {
-                                e.played() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
-                            });
+                            let returned =
+                                p.rounds.iter().skip(r + 1).any(|e| {
+                                    e.played() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+                                });
                             if requested && !returned { t.scoring.draw as Value * 10 } else { pts(e) }
                         })
                         .sum(),
@@ -194,11 +196,25 @@ impl<'a> Calculator<'a> {
                 other => match self.cfg.unplayed {
                     Unplayed::Fixed(v) => (v, false),
                     // Art. 16.4: a dummy opponent with the participant's own score.
-                    Unplayed::Dummy => (own, other.is_none_or(|e| matches!(e.outcome, Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired | Outcome::ForfeitLoss))),
+                    Unplayed::Dummy => (
+                        own,
+                        other.is_none_or(|e| {
+                            matches!(
+                                e.outcome,
+                                Outcome::HalfBye | Outcome::ZeroBye | Outcome::NotPaired | Outcome::ForfeitLoss
+                            )
+                        }),
+                    ),
                     Unplayed::Virtual => {
-                        let before: Value = pl.rounds.iter().take(r).map(|e| self.t.scoring.points(e) as Value * 10).sum();
+                        let before: Value =
+                            pl.rounds.iter().take(r).map(|e| self.t.scoring.points(e) as Value * 10).sum();
                         let got = other.map(|e| self.t.scoring.points(e) as Value * 10).unwrap_or(0);
-                        (before + (self.t.scoring.win as Value * 10 - got) + 50 * (self.rounds.saturating_sub(r + 1)) as Value, false)
+                        (
+                            before
+                                + (self.t.scoring.win as Value * 10 - got)
+                                + 50 * (self.rounds.saturating_sub(r + 1)) as Value,
+                            false,
+                        )
                     }
                 },
             })
@@ -220,14 +236,14 @@ impl<'a> Calculator<'a> {
                 return v.iter().map(|x| x.0).sum();
             }
             for _ in 0..low {
-                let i = match v.iter().enumerate().filter(|x| x.1 .1).min_by_key(|x| x.1 .0) {
+                let i = match v.iter().enumerate().filter(|x| x.1.1).min_by_key(|x| x.1.0) {
                     Some((i, _)) => i,
-                    None => v.iter().enumerate().min_by_key(|x| x.1 .0).map(|x| x.0).expect("values"),
+                    None => v.iter().enumerate().min_by_key(|x| x.1.0).map(|x| x.0).expect("values"),
                 };
                 v.remove(i);
             }
             for _ in 0..high {
-                let i = v.iter().enumerate().max_by_key(|x| x.1 .0).map(|x| x.0).expect("values");
+                let i = v.iter().enumerate().max_by_key(|x| x.1.0).map(|x| x.0).expect("values");
                 v.remove(i);
             }
             return v.iter().map(|x| x.0).sum();
@@ -241,7 +257,10 @@ impl<'a> Calculator<'a> {
     }
 
     pub fn sos(&self, p: usize) -> Value {
-        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p)).iter().map(|x| x.0).sum()
+        self.opponent_values(p, &|o| self.cfg.mms0.get(o).copied().unwrap_or(0) + self.adj[o], self.mms(p))
+            .iter()
+            .map(|x| x.0)
+            .sum()
     }
 
     pub fn value(&self, tb: TieBreak, p: usize, tied: &[usize]) -> Value {
@@ -292,7 +311,11 @@ impl<'a> Calculator<'a> {
                 .sum(),
             // C.07 art. 7.1: rounds with the points of a win, with or without playing.
             TieBreak::Wins => {
-                pl.rounds.iter().filter(|e| e.outcome.score() == Score::Win && self.t.scoring.points(e) == self.t.scoring.win).count() as Value * 100
+                pl.rounds
+                    .iter()
+                    .filter(|e| e.outcome.score() == Score::Win && self.t.scoring.points(e) == self.t.scoring.win)
+                    .count() as Value
+                    * 100
             }
             TieBreak::Rating => pl.rating as Value * 100,
         }

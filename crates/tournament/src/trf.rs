@@ -12,7 +12,7 @@
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
 //! `SXT game rules`, `SXF seed` (the published furigoma seed, see `furigoma.rs`).
 
-use crate::error::{parse_err, Error, Result};
+use crate::error::{Error, Result, parse_err};
 use crate::model::*;
 
 /// One line, addressed by 0-based character column (TRF columns count characters, not bytes).
@@ -75,7 +75,11 @@ fn parse_points(s: &str, line: usize, col: usize) -> Result<Points> {
     let f: u32 = if frac.is_empty() {
         0
     } else {
-        frac.get(..1).and_then(|d| d.parse().ok()).ok_or_else(|| Error::Parse { line, column: col, reason: format!("bad points {s:?}") })?
+        frac.get(..1).and_then(|d| d.parse().ok()).ok_or_else(|| Error::Parse {
+            line,
+            column: col,
+            reason: format!("bad points {s:?}"),
+        })?
     };
     // No TRF points field holds more than four characters ("99.5"); the bound keeps every sum of
     // scores over any number of rounds far from overflow.
@@ -308,11 +312,17 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 // and 19-21, players 23-26 and 28-31.
                 let mp = field(line, 4, 8);
                 if !mp.is_empty() && parse_points(&mp, ln, 5)? != 0 {
-                    return parse_err(ln, 5, "250: fictitious match points are for team competitions, which are not supported");
+                    return parse_err(
+                        ln,
+                        5,
+                        "250: fictitious match points are for team competitions, which are not supported",
+                    );
                 }
                 let pts = parse_points(&field(line, 9, 13), ln, 10)?;
-                let (r1, r2) = (num_field(line, 14, 17, ln, "first round")?, num_field(line, 18, 21, ln, "last round")?);
-                let (p1, p2) = (num_field(line, 22, 26, ln, "first player")?, num_field(line, 27, 31, ln, "last player")?);
+                let (r1, r2) =
+                    (num_field(line, 14, 17, ln, "first round")?, num_field(line, 18, 21, ln, "last round")?);
+                let (p1, p2) =
+                    (num_field(line, 22, 26, ln, "first player")?, num_field(line, 27, 31, ln, "last player")?);
                 if r2 < r1 {
                     return parse_err(ln, 19, format!("250: last round {r2} before first round {r1}"));
                 }
@@ -323,7 +333,8 @@ pub fn parse(text: &str) -> Result<Tournament> {
             }
             "260" => {
                 // TRF-2025 260: rounds 5-7 and 9-11, players from 13 in fields of 4 every 5.
-                let (first, last) = (num_field(line, 4, 7, ln, "first round")?, num_field(line, 8, 11, ln, "last round")?);
+                let (first, last) =
+                    (num_field(line, 4, 7, ln, "first round")?, num_field(line, 8, 11, ln, "last round")?);
                 if last < first {
                     return parse_err(ln, 9, format!("260: last round {last} before first round {first}"));
                 }
@@ -368,10 +379,18 @@ pub fn parse(text: &str) -> Result<Tournament> {
     for (ln, kind, round, ids) in byes240 {
         let r = round as usize;
         if r > recorded + 1 {
-            return parse_err(ln, 7, format!("240: round {round} is more than one round after the last recorded ({recorded})"));
+            return parse_err(
+                ln,
+                7,
+                format!("240: round {round} is more than one round after the last recorded ({recorded})"),
+            );
         }
         for (col, id) in ids {
-            let p = t.players.get_mut(id - 1).ok_or_else(|| Error::Parse { line: ln, column: col, reason: format!("240: unknown player {id}") })?;
+            let p = t.players.get_mut(id - 1).ok_or_else(|| Error::Parse {
+                line: ln,
+                column: col,
+                reason: format!("240: unknown player {id}"),
+            })?;
             while p.rounds.len() < r {
                 p.rounds.push(RoundEntry::unpaired());
             }
@@ -409,11 +428,20 @@ pub fn parse(text: &str) -> Result<Tournament> {
         if id >= n {
             return parse_err(ln, 5, format!("{tag} for unknown player {}", id + 1));
         }
-        let round = || val.parse::<u32>().ok().filter(|&r| r > 0).ok_or_else(|| Error::Parse { line: ln, column: 5, reason: format!("bad round {val:?}") });
+        let round = || {
+            val.parse::<u32>().ok().filter(|&r| r > 0).ok_or_else(|| Error::Parse {
+                line: ln,
+                column: 5,
+                reason: format!("bad round {val:?}"),
+            })
+        };
         match tag.as_str() {
             "SXG" => {
-                t.players[id].grade =
-                    Some(grade_from_str(&val).ok_or_else(|| Error::Parse { line: ln, column: 5, reason: format!("bad grade {val:?}") })?)
+                t.players[id].grade = Some(grade_from_str(&val).ok_or_else(|| Error::Parse {
+                    line: ln,
+                    column: 5,
+                    reason: format!("bad grade {val:?}"),
+                })?)
             }
             "SXC" => t.players[id].club = val,
             "SXW" => t.players[id].status = Status::Withdrawn(round()?),
@@ -441,7 +469,11 @@ pub fn parse(text: &str) -> Result<Tournament> {
 /// A positive number in the fixed columns `a..b` (0-based, end exclusive).
 fn num_field(line: &Line, a: usize, b: usize, ln: usize, what: &str) -> Result<u32> {
     let f = field(line, a, b);
-    f.parse().ok().filter(|&v| v > 0).ok_or_else(|| Error::Parse { line: ln, column: a + 1, reason: format!("bad {what} {f:?}") })
+    f.parse().ok().filter(|&v| v > 0).ok_or_else(|| Error::Parse {
+        line: ln,
+        column: a + 1,
+        reason: format!("bad {what} {f:?}"),
+    })
 }
 
 /// Player ids in 4-character fields every 5 characters from `start` (0-based), with the
@@ -452,7 +484,11 @@ fn id_list(line: &Line, start: usize, ln: usize) -> Result<Vec<(usize, usize)>> 
     while i < line.len() {
         let f = field(line, i, i + 4);
         if !f.is_empty() {
-            let id: usize = f.parse().ok().filter(|&x| x > 0).ok_or_else(|| Error::Parse { line: ln, column: i + 1, reason: format!("bad player id {f:?}") })?;
+            let id: usize = f.parse().ok().filter(|&x| x > 0).ok_or_else(|| Error::Parse {
+                line: ln,
+                column: i + 1,
+                reason: format!("bad player id {f:?}"),
+            })?;
             v.push((i + 1, id));
         }
         i += 5;
@@ -474,7 +510,11 @@ fn parse_player(line: &Line, ln: usize) -> Result<Player> {
     };
     let points = parse_points(&field(line, 80, 84), ln, 81)?;
     let rank_s = field(line, 85, 89);
-    let rank = if rank_s.is_empty() { 0 } else { rank_s.parse().or_else(|_| parse_err(ln, 86, format!("bad rank {rank_s:?}")))? };
+    let rank = if rank_s.is_empty() {
+        0
+    } else {
+        rank_s.parse().or_else(|_| parse_err(ln, 86, format!("bad rank {rank_s:?}")))?
+    };
     let mut rounds = Vec::new();
     let mut start = 91;
     while start < line.len() {
@@ -505,16 +545,25 @@ fn parse_player(line: &Line, ln: usize) -> Result<Player> {
             '-' | ' ' => None,
             c => return parse_err(ln, col + 5, format!("bad colour {c:?}")),
         };
-        let outcome = Outcome::from_code(res_c).ok_or_else(|| Error::Parse { line: ln, column: col + 7, reason: format!("bad result {res_c:?}") })?;
+        let outcome = Outcome::from_code(res_c).ok_or_else(|| Error::Parse {
+            line: ln,
+            column: col + 7,
+            reason: format!("bad result {res_c:?}"),
+        })?;
         if opponent.is_some() && color.is_none() && outcome.is_game() {
             return parse_err(ln, col + 5, "a played game needs a colour");
         }
         if opponent.is_none()
-            && matches!(outcome, Outcome::Win | Outcome::Loss | Outcome::UnratedWin | Outcome::UnratedLoss | Outcome::UnratedDraw)
+            && matches!(
+                outcome,
+                Outcome::Win | Outcome::Loss | Outcome::UnratedWin | Outcome::UnratedLoss | Outcome::UnratedDraw
+            )
         {
             return parse_err(ln, col + 7, "a game result needs an opponent");
         }
-        if opponent.is_some() && matches!(outcome, Outcome::HalfBye | Outcome::FullBye | Outcome::ZeroBye | Outcome::PairingBye) {
+        if opponent.is_some()
+            && matches!(outcome, Outcome::HalfBye | Outcome::FullBye | Outcome::ZeroBye | Outcome::PairingBye)
+        {
             return parse_err(ln, col + 7, "a bye cannot have an opponent");
         }
         rounds.push(RoundEntry { opponent, color, outcome, replayed_draw: false });
@@ -747,13 +796,15 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         assert_eq!((t.players[0].rating, t.players[1].rating), (2720, 2701));
         assert_eq!(t.players[0].rounds[0].opponent, Some(1));
         assert_eq!(t.players[1].name, "Łukasz Ōyama");
-        let bad = "001    1      大山康晴                              2720                             1.0    1     2 x 1\n";
+        let bad =
+            "001    1      大山康晴                              2720                             1.0    1     2 x 1\n";
         assert!(matches!(parse(bad), Err(Error::Parse { line: 1, column: 97, .. })));
     }
 
     #[test]
     fn errors_name_line_and_column() {
-        let bad = "001    1      Alpha                             2720                             1.0    1     2 x 1\n";
+        let bad =
+            "001    1      Alpha                             2720                             1.0    1     2 x 1\n";
         match parse(bad) {
             Err(Error::Parse { line, column, reason }) => {
                 assert_eq!((line, column), (1, 97));

@@ -58,16 +58,24 @@ fn pl_8_1_knockout_bracket_passes_and_a_wrong_pair_is_found() {
     // Round 2 with two players exchanged between boards breaks the bracket.
     let mut bad = t.clone();
     let r = 1;
-    let boards: Vec<(usize, usize)> =
-        (0..11).filter_map(|p| bad.players[p].rounds.get(r).and_then(|e| e.opponent.filter(|&o| p < o).map(|o| (p, o)))).collect();
+    let boards: Vec<(usize, usize)> = (0..11)
+        .filter_map(|p| bad.players[p].rounds.get(r).and_then(|e| e.opponent.filter(|&o| p < o).map(|o| (p, o))))
+        .collect();
     assert!(boards.len() >= 2);
     let ((a, b), (c, d)) = (boards[0], boards[1]);
-    let (ea, eb, ec, ed) = (bad.players[a].rounds[r].clone(), bad.players[b].rounds[r].clone(), bad.players[c].rounds[r].clone(), bad.players[d].rounds[r].clone());
+    let (ea, eb, ec, ed) = (
+        bad.players[a].rounds[r].clone(),
+        bad.players[b].rounds[r].clone(),
+        bad.players[c].rounds[r].clone(),
+        bad.players[d].rounds[r].clone(),
+    );
     // a meets d and c meets b, same colours and results as before.
     bad.players[a].rounds[r] = tournament::model::RoundEntry { opponent: Some(d), ..ea };
-    bad.players[d].rounds[r] = tournament::model::RoundEntry { opponent: Some(a), color: eb.color, outcome: eb.outcome, ..ed };
+    bad.players[d].rounds[r] =
+        tournament::model::RoundEntry { opponent: Some(a), color: eb.color, outcome: eb.outcome, ..ed };
     bad.players[c].rounds[r] = tournament::model::RoundEntry { opponent: Some(b), ..ec.clone() };
-    bad.players[b].rounds[r] = tournament::model::RoundEntry { opponent: Some(c), color: ed.color, outcome: ed.outcome, ..eb };
+    bad.players[b].rounds[r] =
+        tournament::model::RoundEntry { opponent: Some(c), color: ed.color, outcome: ed.outcome, ..eb };
     let _ = ec;
     let c = check::check_knockout(&bad);
     assert!(!c[1].ok(), "{c:?}");
@@ -92,10 +100,14 @@ fn fesa_14_4a_pl_8_2_6_mcmahon_rules_are_checked() {
     assert!(c[1].violations.iter().any(|v| v.contains("second bye")), "{:?}", c[1]);
     // A bye to the top player while lower players have none.
     let mut w = sim::field(5, 3, 6);
-    let top = Round { number: 1, boards: vec![
-        tournament::model::Board { white: 1, black: 2, handicap: None },
-        tournament::model::Board { white: 3, black: 4, handicap: None },
-    ], byes: vec![0] };
+    let top = Round {
+        number: 1,
+        boards: vec![
+            tournament::model::Board { white: 1, black: 2, handicap: None },
+            tournament::model::Board { white: 3, black: 4, handicap: None },
+        ],
+        byes: vec![0],
+    };
     w.add_round(&top);
     let c = check::check_mcmahon(&w, &cfg);
     assert!(c[0].violations.iter().any(|v| v.contains("bye went to 1")), "{:?}", c[0]);

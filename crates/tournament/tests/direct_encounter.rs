@@ -11,7 +11,8 @@ fn played(n: usize, games: &[(u32, usize, usize, Outcome)]) -> Tournament {
     let rounds = games.iter().map(|g| g.0).max().unwrap_or(0);
     let mut t = sim::field(n, rounds, 1);
     for r in 1..=rounds {
-        let boards: Vec<Board> = games.iter().filter(|g| g.0 == r).map(|g| Board { white: g.1, black: g.2, handicap: None }).collect();
+        let boards: Vec<Board> =
+            games.iter().filter(|g| g.0 == r).map(|g| Board { white: g.1, black: g.2, handicap: None }).collect();
         t.add_round(&Round { number: r, boards, byes: vec![] });
         for g in games.iter().filter(|g| g.0 == r) {
             t.set_result(r, g.1, g.3, false).unwrap();
@@ -21,7 +22,8 @@ fn played(n: usize, games: &[(u32, usize, usize, Outcome)]) -> Tournament {
 }
 
 fn de(t: &Tournament, group: &[usize]) -> Vec<u32> {
-    let cfg = Config { order: vec![TieBreak::DirectEncounter], unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
+    let cfg =
+        Config { order: vec![TieBreak::DirectEncounter], unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
     Calculator::new(t, &cfg).direct_encounter(group)
 }
 
@@ -38,10 +40,8 @@ fn c07_6_2_all_met_a_cycle_stays_tied() {
 fn c07_6_2_all_met_then_the_still_tied_pairs_again() {
     // A 2 (beat B, C), B 2 (beat C, D), C 1 (beat D), D 1 (beat A): A and B tie on 2 and A won
     // their game; C and D tie on 1 and C won theirs.
-    let t = played(
-        4,
-        &[(1, 0, 1, Win), (1, 2, 3, Win), (2, 0, 2, Win), (2, 1, 3, Win), (3, 3, 0, Win), (3, 1, 2, Win)],
-    );
+    let t =
+        played(4, &[(1, 0, 1, Win), (1, 2, 3, Win), (2, 0, 2, Win), (2, 1, 3, Win), (3, 3, 0, Win), (3, 1, 2, Win)]);
     assert_eq!(de(&t, &[0, 1, 2, 3]), vec![1, 2, 3, 4]);
     // Order of the input does not matter.
     assert_eq!(de(&t, &[3, 2, 1, 0]), vec![4, 3, 2, 1]);
@@ -71,15 +71,11 @@ fn c07_6_1_1_forfeits_are_not_encounters() {
 #[test]
 fn standings_use_direct_encounter_inside_score_ties() {
     // Round robin of 4: A and B tie on 2 points, B beat A.
-    let t = played(
-        4,
-        &[(1, 1, 0, Win), (1, 2, 3, Draw), (2, 0, 2, Win), (2, 1, 3, Draw), (3, 0, 3, Win), (3, 1, 2, Loss)],
-    );
+    let t =
+        played(4, &[(1, 1, 0, Win), (1, 2, 3, Draw), (2, 0, 2, Win), (2, 1, 3, Draw), (3, 0, 3, Win), (3, 1, 2, Loss)]);
     assert_eq!((t.score(0), t.score(1)), (20, 15));
-    let t = played(
-        4,
-        &[(1, 1, 0, Win), (1, 2, 3, Draw), (2, 0, 2, Win), (2, 1, 3, Win), (3, 0, 3, Win), (3, 1, 2, Loss)],
-    );
+    let t =
+        played(4, &[(1, 1, 0, Win), (1, 2, 3, Draw), (2, 0, 2, Win), (2, 1, 3, Win), (3, 0, 3, Win), (3, 1, 2, Loss)]);
     assert_eq!((t.score(0), t.score(1)), (20, 20));
     let cfg = Config { order: vec![TieBreak::DirectEncounter], unplayed: Unplayed::Dummy, mms0: vec![0; 4] };
     let rows = standings::compute(&t, &cfg, false);

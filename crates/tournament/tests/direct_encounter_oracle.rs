@@ -29,9 +29,14 @@ fn tiers_match(dir: &std::path::Path, expect_cases: usize, expect_splits: usize)
     let mut forfeit_readings = 0;
     for line in oracle.lines() {
         let (name, tiers) = line.split_once(": ").unwrap();
-        let want: Vec<Vec<u32>> = tiers.split(" | ").map(|t| t.split(' ').map(|x| x.parse().unwrap()).collect()).collect();
+        let want: Vec<Vec<u32>> =
+            tiers.split(" | ").map(|t| t.split(' ').map(|x| x.parse().unwrap()).collect()).collect();
         let t = tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap()).unwrap();
-        let cfg = Config { order: vec![TieBreak::DirectEncounter], unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
+        let cfg = Config {
+            order: vec![TieBreak::DirectEncounter],
+            unplayed: Unplayed::Dummy,
+            mms0: vec![0; t.players.len()],
+        };
         let rows = standings::compute(&t, &cfg, false);
         let mut got: Vec<Vec<u32>> = Vec::new();
         for (i, r) in rows.iter().enumerate() {
@@ -104,7 +109,8 @@ fn values_match(dir: &std::path::Path, players: usize) {
     for line in values.lines() {
         let f: Vec<&str> = line.split(' ').collect();
         if current.as_ref().is_none_or(|(n, _)| n != f[0]) {
-            let t = tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{}.trf", f[0]))).unwrap()).unwrap();
+            let t =
+                tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{}.trf", f[0]))).unwrap()).unwrap();
             current = Some((f[0].to_string(), t));
         }
         let t = &current.as_ref().unwrap().1;

@@ -21,7 +21,13 @@ fn trf(n: u32, rounds: u32, first: &str, extra: &[&str], history: &[(u32, &[&str
     }
     for p in 1..=n {
         let (entries, pts) = history.iter().find(|h| h.0 == p).map_or((&[][..], 0), |h| (h.1, h.2));
-        let mut line = format!("001 {p:4}      {:<33} {:4}{}{:>4} {p:4}", format!("Player {p:04}"), 2800 - 20 * p, " ".repeat(28), format!("{}.{}", pts / 10, pts % 10));
+        let mut line = format!(
+            "001 {p:4}      {:<33} {:4}{}{:>4} {p:4}",
+            format!("Player {p:04}"),
+            2800 - 20 * p,
+            " ".repeat(28),
+            format!("{}.{}", pts / 10, pts % 10)
+        );
         for e in entries {
             line += "  ";
             line += e;
@@ -269,8 +275,8 @@ fn c04_3_art_4_3_two_bsn_exchange_lowest_bsn_moved_into_s1() {
 #[test]
 fn c04_3_art_4_3_two_bsn_exchange_highest_bsn_moved_out_of_s1() {
     let forbidden = [
-        "XXP 1 7", "XXP 1 8", "XXP 1 9", "XXP 1 10", "XXP 2 4", "XXP 2 5", "XXP 2 6", "XXP 2 7", "XXP 2 8",
-        "XXP 2 9", "XXP 2 10", "XXP 4 6", "XXP 4 7", "XXP 4 8", "XXP 4 9", "XXP 4 10",
+        "XXP 1 7", "XXP 1 8", "XXP 1 9", "XXP 1 10", "XXP 2 4", "XXP 2 5", "XXP 2 6", "XXP 2 7", "XXP 2 8", "XXP 2 9",
+        "XXP 2 10", "XXP 4 6", "XXP 4 7", "XXP 4 8", "XXP 4 9", "XXP 4 10",
     ];
     let text = trf(10, 5, "white1", &forbidden, &[]);
     assert_eq!(pairing(&text), "5\n1 2\n3 8\n5 4\n9 6\n7 10\n");

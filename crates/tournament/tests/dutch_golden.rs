@@ -103,7 +103,11 @@ fn random_tournaments_match_bbp_pairings_round_by_round() {
             let words: Vec<&str> = first.split_whitespace().collect();
             let r: usize = words[0].parse().unwrap();
             let input = round_input(&final_text, r);
-            assert_eq!(format!("{:016x}", fnv64(&input)), words[2], "{stem} round {r}: input differs from what bbpPairings read");
+            assert_eq!(
+                format!("{:016x}", fnv64(&input)),
+                words[2],
+                "{stem} round {r}: input differs from what bbpPairings read"
+            );
             let t = tournament::trf::parse(&input).unwrap_or_else(|e| panic!("{stem} round {r}: {e}"));
             let got = tournament::dutch::pair(&t).map(|p| p.to_bbp(&t));
             let ok = match words.get(3) {

@@ -52,18 +52,14 @@ fn read(p: &Path) -> Option<String> {
 
 /// An input file of a folder (1st_nekomadoken keeps its inputs one folder deeper).
 fn input(folder: &str, file: &str) -> Option<String> {
-    read(&data().join(folder).join(file))
-        .or_else(|| read(&data().join(folder).join(folder).join(file)))
+    read(&data().join(folder).join(file)).or_else(|| read(&data().join(folder).join(folder).join(file)))
 }
 
 /// nekomado_cup has no turnering.txt: its `result.txt` lists `id,opp-id±,…` per player; turn it
 /// into the program's format (start numbers by line order).
 fn tournament_from_result_txt(text: &str, name: &str, date: &str) -> String {
-    let rows: Vec<Vec<&str>> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.trim().split(',').collect())
-        .collect();
+    let rows: Vec<Vec<&str>> =
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.trim().split(',').collect()).collect();
     let no = |id: &str| rows.iter().position(|r| r[0] == id).map_or(0, |i| i + 1);
     let mut out = format!("[{name}]\n[{date}]\n");
     for (i, r) in rows.iter().enumerate() {
@@ -74,12 +70,7 @@ fn tournament_from_result_txt(text: &str, name: &str, date: &str) -> String {
                 format!("{}{}", if opp == "0" { 0 } else { no(opp) }, res)
             })
             .collect();
-        out.push_str(&format!(
-            "{} [N{}] [] [{}]\n",
-            i + 1,
-            r[0],
-            rounds.join(" ")
-        ));
+        out.push_str(&format!("{} [N{}] [] [{}]\n", i + 1, r[0], rounds.join(" ")));
     }
     out
 }
@@ -106,11 +97,7 @@ fn first_diff(want: &str, got: &str) -> String {
             return format!("line {}:\n  want {a}\n  got  {b}", i + 1);
         }
     }
-    format!(
-        "lengths differ: want {} lines, got {}",
-        want.split('\n').count(),
-        got.split('\n').count()
-    )
+    format!("lengths differ: want {} lines, got {}", want.split('\n').count(), got.split('\n').count())
 }
 
 pub struct Run {
@@ -121,11 +108,7 @@ pub struct Run {
 }
 
 pub fn run_chain() -> Run {
-    let mut run = Run {
-        compared: Vec::new(),
-        failures: Vec::new(),
-        checked_tournaments: Vec::new(),
-    };
+    let mut run = Run { compared: Vec::new(), failures: Vec::new(), checked_tournaments: Vec::new() };
     let mut prev: Option<String> = None;
     let mut pending: Option<&str> = None; // the tournament whose output `prev` is
     for &(folder, gap) in CHAIN {
@@ -135,8 +118,7 @@ pub fn run_chain() -> Run {
         if let (Some(pre), Some(prev), false) = (&pre, &prev, gap) {
             let what = format!("{} output = {folder}/ratingliste.pre", pending.unwrap());
             if pre != prev {
-                run.failures
-                    .push(format!("{what}: {}", first_diff(pre, prev)));
+                run.failures.push(format!("{what}: {}", first_diff(pre, prev)));
             } else if !run.checked_tournaments.contains(&pending.unwrap()) {
                 run.checked_tournaments.push(pending.unwrap());
             }
@@ -147,23 +129,20 @@ pub fn run_chain() -> Run {
             (None, Some(p)) if !gap => p.clone(),
             (None, None) if folder == "1st_nekomadoken" => "()".to_string(),
             _ => {
-                run.failures.push(format!(
-                    "{folder}: no input list (the previous tournament failed)"
-                ));
+                run.failures.push(format!("{folder}: no input list (the previous tournament failed)"));
                 continue;
             }
         };
         let new = input(folder, "nye-spillere");
         let t_text = tournament_text(folder);
-        let (outcome, t): (fesa::Outcome, Tournament) =
-            match fesa::rate_texts(&list, new.as_deref(), &t_text) {
-                Ok(x) => x,
-                Err(e) => {
-                    run.failures.push(format!("{folder}: {e}"));
-                    prev = None;
-                    continue;
-                }
-            };
+        let (outcome, t): (fesa::Outcome, Tournament) = match fesa::rate_texts(&list, new.as_deref(), &t_text) {
+            Ok(x) => x,
+            Err(e) => {
+                run.failures.push(format!("{folder}: {e}"));
+                prev = None;
+                continue;
+            }
+        };
         let out = fesa::write_list(&outcome.list);
         let all = fesa::write_all_txt(&outcome.list, &t.date);
         let mut ok = true;
@@ -171,10 +150,7 @@ pub fn run_chain() -> Run {
             run.compared.push(format!("{folder}/ratingliste.post"));
             if post != out {
                 ok = false;
-                run.failures.push(format!(
-                    "{folder}/ratingliste.post: {}",
-                    first_diff(&post, &out)
-                ));
+                run.failures.push(format!("{folder}/ratingliste.post: {}", first_diff(&post, &out)));
             }
         }
         if let Some(want) = read(&dir.join("all.txt")) {
@@ -183,8 +159,7 @@ pub fn run_chain() -> Run {
             run.compared.push(format!("{folder}/all.txt"));
             if want != all {
                 ok = false;
-                run.failures
-                    .push(format!("{folder}/all.txt: {}", first_diff(want, &all)));
+                run.failures.push(format!("{folder}/all.txt: {}", first_diff(want, &all)));
             }
         }
         if ok && (dir.join("ratingliste.post").exists() || dir.join("all.txt").exists()) {
@@ -211,10 +186,7 @@ fn every_archived_tournament_is_reproduced_byte_for_byte() {
     );
     // Every tournament of the chain has at least one archived output compared.
     for &(folder, _) in CHAIN {
-        assert!(
-            run.checked_tournaments.contains(&folder),
-            "{folder} was not checked against any archived output"
-        );
+        assert!(run.checked_tournaments.contains(&folder), "{folder} was not checked against any archived output");
     }
     assert_eq!(run.checked_tournaments.len(), CHAIN.len());
 }

@@ -4,17 +4,11 @@
 use proptest::prelude::*;
 use tournament::fesa::grades::{k_of_int, rank_to_rating, rating_to_rank};
 use tournament::fesa::{
-    self, FesaError, Games, Grade, Home, PastGame, Player, Score, performance, rate,
-    read_tournament,
+    self, FesaError, Games, Grade, Home, PastGame, Player, Score, performance, rate, read_tournament,
 };
 
 fn home() -> Vec<Home> {
-    vec![Home {
-        list: 'E',
-        nationality: "DE".into(),
-        residens: "DE".into(),
-        last: None,
-    }]
+    vec![Home { list: 'E', nationality: "DE".into(), residens: "DE".into(), last: None }]
 }
 
 /// An established player (`games` ≥ 18) without the development bonus (`bonus_count` 100).
@@ -39,11 +33,7 @@ fn player(name: &str, elo: i64, games: Games, bonus_count: i64) -> Player {
 }
 
 fn new_player(name: &str, grade: Option<Grade>) -> Player {
-    Player {
-        nsr_grade: grade,
-        last_played: None,
-        ..player(name, 0, Games::Count(0), 0)
-    }
+    Player { nsr_grade: grade, last_played: None, ..player(name, 0, Games::Count(0), 0) }
 }
 
 /// A one-round-per-line tournament: `lines` are `name rounds`, e.g. `("A", "2+")`.
@@ -93,33 +83,19 @@ fn rule1_k_by_rating_band() {
 #[test]
 fn rule1_change_uses_the_opponents_final_rating() {
     // 2000 beats 2000 (K 20 both): each is rated against the other's final rating.
-    let out = rate(
-        &[established("A", 2000), established("B", 2000)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[established("A", 2000), established("B", 2000)], &[], &tournament(&[("A", "2+"), ("B", "1-")])).unwrap();
     let (a, b) = (rating(&out, "A"), rating(&out, "B"));
-    assert_eq!(
-        a,
-        2000 + (20.0 * (1.0 - expected(2000.0, b as f64))).round() as i64
-    );
-    assert_eq!(
-        b,
-        2000 + (20.0 * (0.0 - expected(2000.0, a as f64))).round() as i64
-    );
+    assert_eq!(a, 2000 + (20.0 * (1.0 - expected(2000.0, b as f64))).round() as i64);
+    assert_eq!(b, 2000 + (20.0 * (0.0 - expected(2000.0, a as f64))).round() as i64);
     assert_eq!((a, b), (2010, 1990));
 }
 
 #[test]
 fn rule1_opponent_rating_floored_at_400() {
     // 1000 (K 36) beats 100: the opponent counts as 400, worth +1 instead of +0.
-    let out = rate(
-        &[established("A", 1000), established("B", 100)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[established("A", 1000), established("B", 100)], &[], &tournament(&[("A", "2+"), ("B", "1-")])).unwrap();
     let with_floor = (36.0 * (1.0 - expected(1000.0, 400.0))).round() as i64;
     let without = (36.0 * (1.0 - expected(1000.0, 100.0))).round() as i64;
     assert_eq!((with_floor, without), (1, 0));
@@ -129,60 +105,38 @@ fn rule1_opponent_rating_floored_at_400() {
 #[test]
 fn rule1_upset_rule_for_a_win_against_a_stronger_player() {
     // 1600 (K 24) beats 2000: K*(or-pr)/160 is larger than the normal gain, so it applies.
-    let out = rate(
-        &[established("A", 1600), established("B", 2000)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[established("A", 1600), established("B", 2000)], &[], &tournament(&[("A", "2+"), ("B", "1-")])).unwrap();
     let b = rating(&out, "B") as f64;
     let normal = 24.0 * (1.0 - expected(1600.0, b));
     let upset = 24.0 * (b - 1600.0) / 160.0;
     assert!(upset > normal);
     assert_eq!(rating(&out, "A"), 1600 + upset.round() as i64);
     // A loss against a stronger player gets no such help.
-    let out = rate(
-        &[established("A", 1600), established("B", 2000)],
-        &[],
-        &tournament(&[("A", "2-"), ("B", "1+")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[established("A", 1600), established("B", 2000)], &[], &tournament(&[("A", "2-"), ("B", "1+")])).unwrap();
     let b = rating(&out, "B") as f64;
-    assert_eq!(
-        rating(&out, "A"),
-        1600 + (24.0 * (0.0 - expected(1600.0, b))).round() as i64
-    );
+    assert_eq!(rating(&out, "A"), 1600 + (24.0 * (0.0 - expected(1600.0, b))).round() as i64);
 }
 
 #[test]
 fn development_bonus_below_1800_in_the_first_100_games() {
     // A draw between equals changes nothing but the bonus (1800-1400)/200 = 2.
     let young = player("A", 1400, Games::Count(30), 10);
-    let out = rate(
-        &[young, established("B", 1400)],
-        &[],
-        &tournament(&[("A", "2="), ("B", "1=")]),
-    )
-    .unwrap();
+    let out = rate(&[young, established("B", 1400)], &[], &tournament(&[("A", "2="), ("B", "1=")])).unwrap();
     assert_eq!(rating(&out, "A"), 1402);
     assert_eq!(rating(&out, "B"), 1400);
     assert_eq!(find(&out, "A").bonus_count, 11);
     // No bonus once 100 games were counted, nor from 1800 up.
     let out = rate(
-        &[
-            player("A", 1400, Games::Count(130), 100),
-            established("B", 1400),
-        ],
+        &[player("A", 1400, Games::Count(130), 100), established("B", 1400)],
         &[],
         &tournament(&[("A", "2="), ("B", "1=")]),
     )
     .unwrap();
     assert_eq!(rating(&out, "A"), 1400);
     let out = rate(
-        &[
-            player("A", 1800, Games::Count(30), 0),
-            established("B", 1800),
-        ],
+        &[player("A", 1800, Games::Count(30), 0), established("B", 1800)],
         &[],
         &tournament(&[("A", "2="), ("B", "1=")]),
     )
@@ -201,39 +155,19 @@ fn rule3_new_player_pseudo_games_and_performance_rating() {
     .unwrap();
     let n = find(&out, "N");
     let b = rating(&out, "B");
-    let Games::List(g) = &n.games else {
-        panic!("a new player keeps his games as a list")
-    };
+    let Games::List(g) = &n.games else { panic!("a new player keeps his games as a list") };
     assert_eq!(
         g,
         &vec![
-            PastGame {
-                opponent: 1620,
-                score: Score::Loss,
-                weight: 1
-            },
-            PastGame {
-                opponent: 1620,
-                score: Score::Win,
-                weight: 1
-            },
-            PastGame {
-                opponent: b,
-                score: Score::Win,
-                weight: 1
-            },
+            PastGame { opponent: 1620, score: Score::Loss, weight: 1 },
+            PastGame { opponent: 1620, score: Score::Win, weight: 1 },
+            PastGame { opponent: b, score: Score::Win, weight: 1 },
         ]
     );
     // His rating is the performance over those games against B's final rating, and B's
     // change is computed against N's final rating: one fixed point.
-    assert_eq!(
-        n.elo,
-        performance(&[(1620, Score::Loss), (1620, Score::Win), (b, Score::Win)])
-    );
-    assert_eq!(
-        b,
-        2000 + (20.0 * (0.0 - expected(2000.0, n.elo as f64))).round() as i64
-    );
+    assert_eq!(n.elo, performance(&[(1620, Score::Loss), (1620, Score::Win), (b, Score::Win)]));
+    assert_eq!(b, 2000 + (20.0 * (0.0 - expected(2000.0, n.elo as f64))).round() as i64);
     assert_eq!(n.games.count(), 3);
     assert_eq!(n.bonus_count, 0);
 }
@@ -252,50 +186,28 @@ fn rule3_unrated_until_9_games_then_rated_by_rule_1() {
         )
     };
     // 7 past games + 1 = 8 < 9: still unrated, the list grows (old games first, reversed).
-    let out = rate(
-        &[player("A", 1500, past(7), 0), established("B", 1500)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[player("A", 1500, past(7), 0), established("B", 1500)], &[], &tournament(&[("A", "2+"), ("B", "1-")]))
+            .unwrap();
     assert!(matches!(&find(&out, "A").games, Games::List(v) if v.len() == 8));
     // 8 + 1 = 9: rated from his current rating by rule 1 (with the development bonus).
-    let out = rate(
-        &[player("A", 1500, past(8), 0), established("B", 1500)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[player("A", 1500, past(8), 0), established("B", 1500)], &[], &tournament(&[("A", "2+"), ("B", "1-")]))
+            .unwrap();
     let a = find(&out, "A");
     assert_eq!(a.games, Games::Count(9));
     let b = rating(&out, "B") as f64;
-    assert_eq!(
-        a.elo,
-        1500 + (28.0 * (1.0 - expected(1500.0, b)) + (1800.0 - 1500.0) / 200.0).round() as i64
-    );
+    assert_eq!(a.elo, 1500 + (28.0 * (1.0 - expected(1500.0, b)) + (1800.0 - 1500.0) / 200.0).round() as i64);
 }
 
 #[test]
 fn rule3_only_wins_stays_unrated_with_a_draw_added() {
-    let wins = Games::List(
-        (0..9)
-            .map(|_| PastGame {
-                opponent: 1500,
-                score: Score::Win,
-                weight: 1,
-            })
-            .collect(),
-    );
-    let out = rate(
-        &[player("A", 1900, wins, 0), established("B", 1500)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let wins = Games::List((0..9).map(|_| PastGame { opponent: 1500, score: Score::Win, weight: 1 }).collect());
+    let out =
+        rate(&[player("A", 1900, wins, 0), established("B", 1500)], &[], &tournament(&[("A", "2+"), ("B", "1-")]))
+            .unwrap();
     let a = find(&out, "A");
-    let Games::List(v) = &a.games else {
-        panic!("only wins: still unrated")
-    };
+    let Games::List(v) = &a.games else { panic!("only wins: still unrated") };
     assert_eq!(v.len(), 10);
     let b = rating(&out, "B");
     let mut results: Vec<(i64, Score)> = vec![(b.max(1500), Score::Draw)];
@@ -306,12 +218,8 @@ fn rule3_only_wins_stays_unrated_with_a_draw_added() {
 #[test]
 fn rating_floor_1_for_only_losses() {
     // No declared grade, so no pseudo-games: only losses gives the floor rating 1.
-    let out = rate(
-        &[established("B", 1500)],
-        &[new_player("N", None)],
-        &tournament(&[("N", "2-"), ("B", "1+")]),
-    )
-    .unwrap();
+    let out =
+        rate(&[established("B", 1500)], &[new_player("N", None)], &tournament(&[("N", "2-"), ("B", "1+")])).unwrap();
     assert_eq!(rating(&out, "N"), 1);
     // A performance rating never goes below 1 either.
     let mut r = vec![(400, Score::Win)];
@@ -348,16 +256,10 @@ fn handicap_games_through_grade_values() {
     )
     .unwrap();
     let b = rating(&out, "B");
-    let Games::List(v) = &find(&out, "N").games else {
-        panic!()
-    };
-    assert_eq!(
-        v[2].opponent,
-        rank_to_rating(rating_to_rank(b).unwrap() - 1.5).unwrap()
-    );
+    let Games::List(v) = &find(&out, "N").games else { panic!() };
+    assert_eq!(v[2].opponent, rank_to_rating(rating_to_rank(b).unwrap() - 1.5).unwrap());
     // The two sides must agree on the handicap.
-    let bad =
-        read_tournament("[T]\n[2021-01-01]\n1 [A] [] [2+(+B)]\n2 [B] [] [1-(-R)]\n").unwrap_err();
+    let bad = read_tournament("[T]\n[2021-01-01]\n1 [A] [] [2+(+B)]\n2 [B] [] [1-(-R)]\n").unwrap_err();
     assert!(matches!(bad, FesaError::Syntax { line: 3, .. }), "{bad}");
 }
 
@@ -366,50 +268,23 @@ fn grades_upper_bound_promotes_established_players() {
     // Established 1 Kyu at 1790 beating an 1800: past the 1 Dan UB (1800, the 2 Dan LB) -> 1 Dan.
     let mut a = established("A", 1790);
     a.grade = Some(Grade::kyu(1));
-    let out = rate(
-        &[a.clone(), established("B", 1800)],
-        &[],
-        &tournament(&[("A", "2+"), ("B", "1-")]),
-    )
-    .unwrap();
+    let out = rate(&[a.clone(), established("B", 1800)], &[], &tournament(&[("A", "2+"), ("B", "1-")])).unwrap();
     let won = find(&out, "A");
     assert!((1800..1860).contains(&won.elo), "{}", won.elo);
     assert_eq!(won.grade, Some(Grade::dan(1)));
     // Just under it: still 1 Kyu.
-    let out = rate(
-        &[a, established("B", 1800)],
-        &[],
-        &tournament(&[("A", "2="), ("B", "1=")]),
-    )
-    .unwrap();
+    let out = rate(&[a, established("B", 1800)], &[], &tournament(&[("A", "2="), ("B", "1=")])).unwrap();
     assert_eq!(find(&out, "A").grade, Some(Grade::kyu(1)));
 }
 
 #[test]
 fn readers_report_line_and_column() {
     let e = fesa::read_list("(#S(PLAYER :LAST-NAME \"A\"\n :BOGUS 1))").unwrap_err();
-    assert!(
-        matches!(
-            e,
-            FesaError::Syntax {
-                line: 2,
-                col: 9,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e, FesaError::Syntax { line: 2, col: 9, .. }), "{e}");
     let e = fesa::read_list("(#S(PLAYER").unwrap_err();
     assert!(e.to_string().contains("line 1"), "{e}");
     let e = read_tournament("[T]\n[2021-01-01]\n1 [A] [] [2x 3+]\n").unwrap_err();
-    assert_eq!(
-        e,
-        FesaError::Syntax {
-            line: 3,
-            col: 12,
-            reason: "expected a result +, - or =".into()
-        }
-    );
+    assert_eq!(e, FesaError::Syntax { line: 3, col: 12, reason: "expected a result +, - or =".into() });
     let e = read_tournament("[T]\n[2021-01-01]\n1 [A] [] [2+]\n2 [B] [] [1+]\n").unwrap_err();
     assert!(e.to_string().contains("one point"), "{e}");
     let e = fesa::read_new_players("((\"N\" \"\" () 3 \"Foo\" 0 0 nil))").unwrap_err();
@@ -435,29 +310,20 @@ type Event = (Vec<(i64, i64, i64)>, Vec<(usize, usize, u8)>);
 fn arb_event() -> impl Strategy<Value = Event> {
     (2usize..7).prop_flat_map(|n| {
         // Game counts as lists have them: 0 (new) or 9 and more (rated).
-        let players = proptest::collection::vec(
-            (1i64..2800, prop_oneof![Just(0i64), 9i64..40], 0i64..120),
-            n,
-        );
+        let players = proptest::collection::vec((1i64..2800, prop_oneof![Just(0i64), 9i64..40], 0i64..120), n);
         let games = proptest::collection::vec((0..n, 0..n, 0u8..3), 0..12);
         (players, games)
     })
 }
 
-fn build(
-    players: &[(i64, i64, i64)],
-    games: &[(usize, usize, u8)],
-) -> (Vec<Player>, fesa::Tournament) {
+fn build(players: &[(i64, i64, i64)], games: &[(usize, usize, u8)]) -> (Vec<Player>, fesa::Tournament) {
     let n = players.len();
     let list: Vec<Player> = players
         .iter()
         .enumerate()
         .map(|(i, &(elo, g, bonus))| {
             if g == 0 {
-                Player {
-                    elo: 0,
-                    ..player(&format!("P{i}"), 0, Games::Count(0), 0)
-                }
+                Player { elo: 0, ..player(&format!("P{i}"), 0, Games::Count(0), 0) }
             } else {
                 player(&format!("P{i}"), elo, Games::Count(g), bonus)
             }
@@ -547,17 +413,9 @@ fn a_cycling_iteration_is_reported_not_looped() {
         new_player("P2", None),
         new_player("P3", None),
     ];
-    let t = tournament(&[
-        ("P0", "0- 3+"),
-        ("P1", "3= 0-"),
-        ("P2", "2= 1-"),
-        ("P3", "0- 0-"),
-    ]);
+    let t = tournament(&[("P0", "0- 3+"), ("P1", "3= 0-"), ("P2", "2= 1-"), ("P3", "0- 0-")]);
     let e = rate(&list, &[], &t).unwrap_err();
-    assert!(
-        matches!(e, FesaError::NoFixedPoint { iterations } if iterations < 100),
-        "{e}"
-    );
+    assert!(matches!(e, FesaError::NoFixedPoint { iterations } if iterations < 100), "{e}");
 }
 
 fn arb_player() -> impl Strategy<Value = Player> {
@@ -580,8 +438,7 @@ fn arb_player() -> impl Strategy<Value = Player> {
     ];
     let date = prop_oneof![
         Just(None),
-        (2000u32..2030, 1u32..13, 1u32..29)
-            .prop_map(|(y, m, d)| Some(format!("{y}-{m:02}-{d:02}")))
+        (2000u32..2030, 1u32..13, 1u32..29).prop_map(|(y, m, d)| Some(format!("{y}-{m:02}-{d:02}")))
     ];
     (
         ("[A-Za-z\" \\\\]{0,12}", "[a-z]{0,6}"),
@@ -589,29 +446,13 @@ fn arb_player() -> impl Strategy<Value = Player> {
         (0i64..3000, games),
         date.clone(),
         date,
-        (
-            0i64..120,
-            proptest::option::of((0i64..20, any::<bool>())),
-            proptest::option::of(0i64..20),
-        ),
+        (0i64..120, proptest::option::of((0i64..20, any::<bool>())), proptest::option::of(0i64..20)),
     )
         .prop_map(
-            |(
-                (last, first),
-                (grade, nsr_grade),
-                (elo, games),
-                home_last,
-                last_played,
-                (bonus_count, lb, mp),
-            )| Player {
+            |((last, first), (grade, nsr_grade), (elo, games), home_last, last_played, (bonus_count, lb, mp))| Player {
                 last_name: last,
                 first_name: first,
-                nationality: vec![Home {
-                    list: 'E',
-                    nationality: "PL".into(),
-                    residens: "PL".into(),
-                    last: home_last,
-                }],
+                nationality: vec![Home { list: 'E', nationality: "PL".into(), residens: "PL".into(), last: home_last }],
                 grade,
                 nsr_grade,
                 elo,
@@ -643,31 +484,16 @@ fn promotions_ordered_in_the_new_player_file_set_the_declared_grade() {
     let t = tournament(&[("N", "2+"), ("B", "1-")]);
     let mut out = rate(&[established("B", 1900)], &new.players, &t).unwrap();
     // The pseudo-games use the grade declared before the promotion (3 Kyu, 1410).
-    let Games::List(g) = &find(&out, "N").games else {
-        panic!()
-    };
+    let Games::List(g) = &find(&out, "N").games else { panic!() };
     assert_eq!(g[0].opponent, 1410);
     fesa::apply_promotions(&mut out.list, &new.promotions).unwrap();
     assert_eq!(find(&out, "B").nsr_grade, Some(Grade::dan(2)));
     assert_eq!(find(&out, "N").nsr_grade, Some(Grade::kyu(2)));
     // Unknown names and other forms are refused.
     let bad = fesa::read_new_players("()\n(special-promotion \"X\" \"\" 2 \"Dan\")").unwrap();
-    assert!(matches!(
-        fesa::apply_promotions(&mut out.list, &bad.promotions),
-        Err(FesaError::UnknownPlayer { .. })
-    ));
+    assert!(matches!(fesa::apply_promotions(&mut out.list, &bad.promotions), Err(FesaError::UnknownPlayer { .. })));
     let e = fesa::read_new_players("()\n(delete-file \"x\")").unwrap_err();
-    assert!(
-        matches!(
-            e,
-            FesaError::Syntax {
-                line: 2,
-                col: 1,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e, FesaError::Syntax { line: 2, col: 1, .. }), "{e}");
 }
 
 #[test]

@@ -106,7 +106,10 @@ fn pl_8_2_4_odd_player_floats_down_and_meets_the_top() {
         // A floater meets a player of the next score group down, never skips one.
         let groups: Vec<i64> = sizes.keys().rev().copied().collect();
         for b in &r2.boards {
-            let (gi, gj) = (groups.iter().position(|&g| g == m[b.white]).unwrap(), groups.iter().position(|&g| g == m[b.black]).unwrap());
+            let (gi, gj) = (
+                groups.iter().position(|&g| g == m[b.white]).unwrap(),
+                groups.iter().position(|&g| g == m[b.black]).unwrap(),
+            );
             assert!(gi.abs_diff(gj) <= 1, "seed {seed}: a pair skips a score group");
         }
     }
@@ -160,6 +163,8 @@ fn opengotha_colour_balance() {
     }
     // A player floating out of a group and into the next can tip each one's balance by one.
     let bound = unavoidable + 2 * cross;
-    eprintln!("{clashes} colour clashes in {boards} boards; bound {bound} ({unavoidable} inside score groups, {cross} floaters)");
+    eprintln!(
+        "{clashes} colour clashes in {boards} boards; bound {bound} ({unavoidable} inside score groups, {cross} floaters)"
+    );
     assert!(clashes <= bound);
 }

@@ -4,7 +4,7 @@
 //! line, the column and the record type, never skipped silently.
 
 use tournament::model::{Outcome, Prohibition};
-use tournament::{dutch, mcmahon, trf, Error};
+use tournament::{Error, dutch, mcmahon, trf};
 
 const PLAYERS: &str = "012 Test\n\
 001    1      Alpha                             2000\n\
@@ -121,7 +121,9 @@ proptest::proptest! {
 /// files with TRF-2025 records.
 #[test]
 fn trf_2025_records_pass_the_fuzz_checks() {
-    for extra in ["240 H 001    2\n240 Z 001    5\n", "250      01.0 001 002 0001 0003\n", "260 001 002    1    2    3\n"] {
+    for extra in
+        ["240 H 001    2\n240 Z 001    5\n", "250      01.0 001 002 0001 0003\n", "260 001 002    1    2    3\n"]
+    {
         let text = format!("{PLAYERS}{extra}");
         assert!(trf::parse(&text).is_ok());
         tournament::fuzzing::trf(text.as_bytes());

@@ -5,10 +5,10 @@
 //! games in one file separated by `/`.
 
 use super::{Builder, Format, FormatError, format_seconds, parse_seconds};
+use crate::Position;
 use crate::handicap::Handicap;
 use crate::record::{EndReason, GameEnd, Record, TimeControl};
 use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
-use crate::Position;
 
 const F: Format = Format::Csa;
 
@@ -26,13 +26,22 @@ pub(crate) fn kind_from_code(code: &str) -> Option<PieceKind> {
 /// Whether a trimmed line can only be CSA (used by format detection).
 pub(crate) fn is_csa_line(l: &str) -> bool {
     let b = l.as_bytes();
-    let move_like = |s: &[u8]| s.len() >= 6 && s[..4].iter().all(u8::is_ascii_digit) && s[4..6].iter().all(u8::is_ascii_uppercase);
-    l.starts_with("V2") || l.starts_with("V3") || l.starts_with("N+") || l.starts_with("N-") || l.starts_with("PI")
-        || (b.len() >= 2 && b[0] == b'P' && (b'1'..=b'9').contains(&b[1]) && (b.len() == 2 || matches!(b[2], b' ' | b'+' | b'-')))
-        || (b.len() >= 3 && b[0] == b'P' && matches!(b[1], b'+' | b'-') && move_like(&b[2..]) )
+    let move_like =
+        |s: &[u8]| s.len() >= 6 && s[..4].iter().all(u8::is_ascii_digit) && s[4..6].iter().all(u8::is_ascii_uppercase);
+    l.starts_with("V2")
+        || l.starts_with("V3")
+        || l.starts_with("N+")
+        || l.starts_with("N-")
+        || l.starts_with("PI")
+        || (b.len() >= 2
+            && b[0] == b'P'
+            && (b'1'..=b'9').contains(&b[1])
+            && (b.len() == 2 || matches!(b[2], b' ' | b'+' | b'-')))
+        || (b.len() >= 3 && b[0] == b'P' && matches!(b[1], b'+' | b'-') && move_like(&b[2..]))
         || (b.len() >= 2 && matches!(b[0], b'$' | b'%') && b[1].is_ascii_uppercase())
         || (b.len() >= 7 && matches!(b[0], b'+' | b'-') && move_like(&b[1..]))
-        || l == "+" || l == "-"
+        || l == "+"
+        || l == "-"
 }
 
 fn end_reason(word: &str) -> EndReason {
@@ -139,7 +148,8 @@ pub fn read(text: &str) -> Result<Vec<Record>, FormatError> {
         }
         // Several statements may share a line, separated by commas (not inside names and
         // header values, which run to the end of the line).
-        let statements: Vec<(usize, &str)> = if line.starts_with('N') || line.starts_with('$') || line.starts_with('V') {
+        let statements: Vec<(usize, &str)> = if line.starts_with('N') || line.starts_with('$') || line.starts_with('V')
+        {
             vec![(0, line)]
         } else {
             let mut out = Vec::new();
@@ -207,7 +217,9 @@ fn statement(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), F
                 },
                 "TIME" => match parse_time(value) {
                     Some(tc) => info.time_control = Some(tc),
-                    None => return err(g, col, format!("bad $TIME {value:?}: expected MAIN+BYOYOMI+INCREMENT seconds")),
+                    None => {
+                        return err(g, col, format!("bad $TIME {value:?}: expected MAIN+BYOYOMI+INCREMENT seconds"));
+                    }
                 },
                 _ => info.extra.push((key.to_string(), value.to_string())),
             }
@@ -241,7 +253,8 @@ fn statement(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), F
             g.b.play(mv, line_no, col)?;
         }
         b'T' => {
-            let ms = parse_seconds(&st[1..]).ok_or_else(|| g.b.error(line_no, col, format!("bad time {st:?}: expected T<seconds>")))?;
+            let ms = parse_seconds(&st[1..])
+                .ok_or_else(|| g.b.error(line_no, col, format!("bad time {st:?}: expected T<seconds>")))?;
             if let Some(end) = g.b.record.end.as_mut() {
                 end.time_ms = Some(ms);
             } else if let Some(m) = g.b.record.moves.last_mut() {
@@ -280,7 +293,17 @@ fn position_line(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(
                     setup.board[sq.index()] = None;
                     removed.push((sq, kind));
                 }
-                _ => return bad(g, c, format!("PI: no {} on {} in the start position", String::from_utf8_lossy(&chunk[2..]), String::from_utf8_lossy(&chunk[..2]))),
+                _ => {
+                    return bad(
+                        g,
+                        c,
+                        format!(
+                            "PI: no {} on {} in the start position",
+                            String::from_utf8_lossy(&chunk[2..]),
+                            String::from_utf8_lossy(&chunk[..2])
+                        ),
+                    );
+                }
             }
         }
         removed.sort();
@@ -364,7 +387,11 @@ fn parse_move(pos: &Position, st: &str) -> Result<Move, String> {
     }
     let color = if b[0] == b'+' { Color::Black } else { Color::White };
     if color != pos.turn() {
-        return Err(format!("move {st:?} by {} but {} is to move", &st[..1], if pos.turn() == Color::Black { '+' } else { '-' }));
+        return Err(format!(
+            "move {st:?} by {} but {} is to move",
+            &st[..1],
+            if pos.turn() == Color::Black { '+' } else { '-' }
+        ));
     }
     let kind = kind_from_code(&st[5..7]).ok_or_else(|| format!("unknown piece {:?}", &st[5..7]))?;
     let to = Square::from_numbers(b[3] - b'0', b[4] - b'0').ok_or_else(|| format!("bad square {:?}", &st[3..5]))?;
@@ -416,8 +443,12 @@ fn two_digits(sq: Square) -> String {
 pub fn write(r: &Record) -> String {
     let mut out = String::new();
     let info = &r.info;
-    let tc_v22 = info.time_control.as_ref().is_none_or(|tc| tc.increment_ms == 0 && tc.main_ms % 60_000 == 0 && tc.byoyomi_ms % 1000 == 0);
-    let whole_times = r.moves.iter().filter_map(|m| m.time_ms).chain(r.end.as_ref().and_then(|e| e.time_ms)).all(|t| t % 1000 == 0);
+    let tc_v22 = info
+        .time_control
+        .as_ref()
+        .is_none_or(|tc| tc.increment_ms == 0 && tc.main_ms % 60_000 == 0 && tc.byoyomi_ms % 1000 == 0);
+    let whole_times =
+        r.moves.iter().filter_map(|m| m.time_ms).chain(r.end.as_ref().and_then(|e| e.time_ms)).all(|t| t % 1000 == 0);
     out.push_str(if tc_v22 && whole_times { "V2.2\n" } else { "V3.0\n" });
     if let Some(n) = &info.black {
         out.push_str(&format!("N+{n}\n"));
@@ -425,7 +456,9 @@ pub fn write(r: &Record) -> String {
     if let Some(n) = &info.white {
         out.push_str(&format!("N-{n}\n"));
     }
-    for (key, v) in [("EVENT", &info.event), ("SITE", &info.site), ("START_TIME", &info.start_time), ("END_TIME", &info.end_time)] {
+    for (key, v) in
+        [("EVENT", &info.event), ("SITE", &info.site), ("START_TIME", &info.start_time), ("END_TIME", &info.end_time)]
+    {
         if let Some(v) = v {
             out.push_str(&format!("${key}:{v}\n"));
         }
@@ -475,7 +508,15 @@ pub fn write(r: &Record) -> String {
                 let hand = r.start.hand(c);
                 if !hand.is_empty() {
                     out.push_str(&format!("P{}", sign(c)));
-                    for kind in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Gold, PieceKind::Silver, PieceKind::Knight, PieceKind::Lance, PieceKind::Pawn] {
+                    for kind in [
+                        PieceKind::Rook,
+                        PieceKind::Bishop,
+                        PieceKind::Gold,
+                        PieceKind::Silver,
+                        PieceKind::Knight,
+                        PieceKind::Lance,
+                        PieceKind::Pawn,
+                    ] {
                         for _ in 0..hand.count(kind) {
                             out.push_str(&format!("00{}", kind_code(kind)));
                         }

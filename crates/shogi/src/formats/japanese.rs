@@ -3,8 +3,8 @@
 //! kanji numerals of hand counts.
 
 use super::{may_promote, prefer_legal, reachable_from};
-use crate::types::{Color, Move, PieceKind, Square};
 use crate::Position;
+use crate::types::{Color, Move, PieceKind, Square};
 
 pub const FW_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -130,10 +130,16 @@ pub fn parse_move(s: &str) -> Result<(JpMove, usize), String> {
                 m.to = Square::from_numbers(f, r);
                 i += f_len(s, 2);
             }
-            _ => return Err(format!("expected a square such as ７六 or 同, found {:?}", s.chars().take(4).collect::<String>())),
+            _ => {
+                return Err(format!(
+                    "expected a square such as ７六 or 同, found {:?}",
+                    s.chars().take(4).collect::<String>()
+                ));
+            }
         }
     }
-    let (kind, n) = parse_piece(&s[i..]).ok_or_else(|| format!("expected a piece name, found {:?}", s[i..].chars().take(3).collect::<String>()))?;
+    let (kind, n) = parse_piece(&s[i..])
+        .ok_or_else(|| format!("expected a piece name, found {:?}", s[i..].chars().take(3).collect::<String>()))?;
     m.kind = Some(kind);
     i += n;
     loop {
@@ -157,7 +163,8 @@ pub fn parse_move(s: &str) -> Result<(JpMove, usize), String> {
             if b.len() != 2 || !b.iter().all(u8::is_ascii_digit) {
                 return Err(format!("bad origin ({inner})"));
             }
-            m.from = Some(Square::from_numbers(b[0] - b'0', b[1] - b'0').ok_or_else(|| format!("bad origin ({inner})"))?);
+            m.from =
+                Some(Square::from_numbers(b[0] - b'0', b[1] - b'0').ok_or_else(|| format!("bad origin ({inner})"))?);
             i += close + 1;
             break;
         } else {
@@ -186,7 +193,10 @@ fn filter(color: Color, kind: PieceKind, cands: &[Square], to: Square, w: char) 
         '引' => cands.iter().copied().filter(|&f| dy(color, f, to) < 0).collect(),
         '寄' => cands.iter().copied().filter(|&f| dy(color, f, to) == 0).collect(),
         '直' => {
-            if matches!(kind, PieceKind::Rook | PieceKind::Bishop | PieceKind::Dragon | PieceKind::Horse | PieceKind::Lance) {
+            if matches!(
+                kind,
+                PieceKind::Rook | PieceKind::Bishop | PieceKind::Dragon | PieceKind::Horse | PieceKind::Lance
+            ) {
                 return Vec::new();
             }
             cands.iter().copied().filter(|&f| f.file() == to.file() && dy(color, f, to) > 0).collect()
@@ -239,7 +249,11 @@ pub fn resolve(pos: &Position, m: &JpMove, last_to: Option<Square>) -> Result<Mo
             "ambiguous: {} {} could come from {}",
             name(kind),
             square_text(to),
-            c.iter().filter_map(|m| m.from()).map(|f| format!("{}{}", f.file().number(), f.rank().number())).collect::<Vec<_>>().join(" or ")
+            c.iter()
+                .filter_map(|m| m.from())
+                .map(|f| format!("{}{}", f.file().number(), f.rank().number()))
+                .collect::<Vec<_>>()
+                .join(" or ")
         )),
     }
 }
@@ -249,7 +263,9 @@ pub fn resolve(pos: &Position, m: &JpMove, last_to: Option<Square>) -> Result<Mo
 pub fn relative_words(pos: &Position, mv: Move) -> Option<String> {
     let us = pos.turn();
     match mv {
-        Move::Drop { kind, to } => Some(if reachable_from(pos, kind, to).is_empty() { String::new() } else { "打".into() }),
+        Move::Drop { kind, to } => {
+            Some(if reachable_from(pos, kind, to).is_empty() { String::new() } else { "打".into() })
+        }
         Move::Board { from, to, .. } => {
             let kind = pos.piece_at(from)?.kind;
             let all = reachable_from(pos, kind, to);
@@ -271,10 +287,7 @@ pub fn relative_words(pos: &Position, mv: Move) -> Option<String> {
                 &['左', '引'],
                 &['左', '寄'],
             ];
-            options
-                .iter()
-                .find(|ws| apply_words(us, kind, &all, to, ws) == [from])
-                .map(|ws| ws.iter().collect())
+            options.iter().find(|ws| apply_words(us, kind, &all, to, ws) == [from]).map(|ws| ws.iter().collect())
         }
     }
 }

@@ -112,7 +112,11 @@ fn moves_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatE
         }
         let color = if c == '▲' || c == '☗' { Color::Black } else { Color::White };
         if color != b.pos.turn() {
-            return Err(b.error(line_no, col, format!("{c} but {} is to move", if b.pos.turn() == Color::Black { "▲" } else { "△" })));
+            return Err(b.error(
+                line_no,
+                col,
+                format!("{c} but {} is to move", if b.pos.turn() == Color::Black { "▲" } else { "△" }),
+            ));
         }
         i += c.len_utf8();
         let body = &line[i..];

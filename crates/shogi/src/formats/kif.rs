@@ -5,10 +5,10 @@
 
 use super::japanese::{self, FW_DIGITS, KANJI_DIGITS};
 use super::{Builder, Format, FormatError};
+use crate::Position;
 use crate::handicap::Handicap;
 use crate::record::{EndReason, GameEnd, Record, RecordInfo, TimeControl};
 use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
-use crate::Position;
 
 const F: Format = Format::Kif;
 
@@ -86,10 +86,12 @@ impl Header {
         }
         if let Some(n) = t.strip_prefix("手数＝").or_else(|| t.strip_prefix("手数=")) {
             let n = n.split_whitespace().next().unwrap_or("");
-            self.moves_before = Some(n.parse().map_err(|_| FormatError::new(format, line_no, 4, format!("bad move count {n:?}")))?);
+            self.moves_before =
+                Some(n.parse().map_err(|_| FormatError::new(format, line_no, 4, format!("bad move count {n:?}")))?);
             return Ok(true);
         }
-        let Some((key, value)) = t.split_once('：').or_else(|| t.split_once(':').filter(|(k, _)| !k.is_ascii())) else {
+        let Some((key, value)) = t.split_once('：').or_else(|| t.split_once(':').filter(|(k, _)| !k.is_ascii()))
+        else {
             return Ok(false);
         };
         let value = value.trim();
@@ -145,8 +147,9 @@ impl Header {
                     white = false;
                 }
                 _ => {
-                    let kind = japanese::piece_from_short(c)
-                        .ok_or_else(|| FormatError::new(format, line_no, col, format!("unknown piece {c:?} in the board diagram")))?;
+                    let kind = japanese::piece_from_short(c).ok_or_else(|| {
+                        FormatError::new(format, line_no, col, format!("unknown piece {c:?} in the board diagram"))
+                    })?;
                     if file == 0 {
                         return Err(FormatError::new(format, line_no, col, "more than nine squares in a board row"));
                     }
@@ -158,7 +161,12 @@ impl Header {
             }
         }
         if file != 0 {
-            return Err(FormatError::new(format, line_no, t.chars().count(), format!("a board row needs nine squares, found {}", 9 - file)));
+            return Err(FormatError::new(
+                format,
+                line_no,
+                t.chars().count(),
+                format!("a board row needs nine squares, found {}", 9 - file),
+            ));
         }
         Ok(())
     }
@@ -169,7 +177,12 @@ impl Header {
         let move_number = self.moves_before.map_or(1, |n| n.saturating_add(1));
         if let Some(board) = self.board {
             if self.rows_seen != 9 {
-                return Err(FormatError::new(format, line_no, 1, format!("the board diagram has {} rows, not nine", self.rows_seen)));
+                return Err(FormatError::new(
+                    format,
+                    line_no,
+                    1,
+                    format!("the board diagram has {} rows, not nine", self.rows_seen),
+                ));
             }
             let turn = self.turn.unwrap_or(Color::Black);
             return Position::from_parts(board, self.hands, turn, move_number)
@@ -197,9 +210,15 @@ fn parse_hand(v: &str) -> Result<Hand, String> {
         }
         let mut cs = tok.chars();
         let c = cs.next().expect("non-empty");
-        let kind = japanese::piece_from_short(c).filter(|k| k.is_hand_kind()).ok_or_else(|| format!("{c:?} cannot be in hand"))?;
+        let kind = japanese::piece_from_short(c)
+            .filter(|k| k.is_hand_kind())
+            .ok_or_else(|| format!("{c:?} cannot be in hand"))?;
         let rest = cs.as_str();
-        let n = if rest.is_empty() { 1 } else { japanese::parse_kanji_number(rest).ok_or_else(|| format!("bad count {rest:?}"))? };
+        let n = if rest.is_empty() {
+            1
+        } else {
+            japanese::parse_kanji_number(rest).ok_or_else(|| format!("bad count {rest:?}"))?
+        };
         hand = hand.with_count(kind, hand.count(kind) + n).ok_or_else(|| format!("too many {c} in hand"))?;
     }
     Ok(hand)
@@ -210,7 +229,15 @@ fn hand_text(hand: Hand) -> String {
         return "なし".into();
     }
     let mut s = String::new();
-    for kind in [PieceKind::Rook, PieceKind::Bishop, PieceKind::Gold, PieceKind::Silver, PieceKind::Knight, PieceKind::Lance, PieceKind::Pawn] {
+    for kind in [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ] {
         let n = hand.count(kind);
         if n > 0 {
             s.push(japanese::short_name(kind));
@@ -363,7 +390,11 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
     Ok(b.finish())
 }
 
-pub(crate) fn start_builder(header: &Header, line_no: usize, comments: &mut Vec<String>) -> Result<Builder, FormatError> {
+pub(crate) fn start_builder(
+    header: &Header,
+    line_no: usize,
+    comments: &mut Vec<String>,
+) -> Result<Builder, FormatError> {
     let start = header.start(line_no, F)?;
     let mut b = Builder::new(F, start);
     b.record.info = header.info.clone();
@@ -385,7 +416,10 @@ fn move_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatEr
         _ => (body.trim_end(), None),
     };
     let time_ms = match time {
-        Some(t) => Some(parse_move_time(t).ok_or_else(|| b.error(line_no, col + text.chars().count(), format!("bad time {t:?}")))?),
+        Some(t) => Some(
+            parse_move_time(t)
+                .ok_or_else(|| b.error(line_no, col + text.chars().count(), format!("bad time {t:?}")))?,
+        ),
         None => None,
     };
     let word = text.trim_end_matches('+').trim();
@@ -413,7 +447,9 @@ fn move_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatEr
 /// the one the handicap (or its absence) implies.
 pub(crate) fn write_header(r: &Record, out: &mut String) {
     let info = &r.info;
-    for (key, v) in [("開始日時", &info.start_time), ("終了日時", &info.end_time), ("棋戦", &info.event), ("場所", &info.site)] {
+    for (key, v) in
+        [("開始日時", &info.start_time), ("終了日時", &info.end_time), ("棋戦", &info.event), ("場所", &info.site)]
+    {
         if let Some(v) = v {
             out.push_str(&format!("{key}：{v}\n"));
         }

@@ -7,10 +7,10 @@
 //! (no piece there, a piece not in hand …) is an error, and the error keeps the moves read so far
 //! in [`FormatError::partial`].
 
+use crate::Position;
 use crate::attacks::attacks;
 use crate::record::Record;
 use crate::types::{Color, Move, PieceKind, Square};
-use crate::Position;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -181,8 +181,7 @@ pub fn write(format: Format, record: &Record) -> String {
 fn read_sfen(text: &str) -> Result<Record, FormatError> {
     let (line, l) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()).unwrap_or((0, ""));
     let l = l.trim().strip_prefix("sfen ").unwrap_or(l.trim());
-    let pos = Position::from_sfen(l)
-        .map_err(|e| FormatError::new(Format::Sfen, line + 1, e.column, e.to_string()))?;
+    let pos = Position::from_sfen(l).map_err(|e| FormatError::new(Format::Sfen, line + 1, e.column, e.to_string()))?;
     Ok(Record::new(pos))
 }
 
@@ -202,12 +201,15 @@ fn read_usi(text: &str) -> Result<Record, FormatError> {
             let end = tokens[i..].iter().position(|t| t.1 == "moves").map_or(tokens.len(), |p| p + i);
             let sfen: Vec<&str> = tokens[i..end].iter().map(|t| t.1).collect();
             let col0 = tokens.get(i).map_or(col, |t| t.0);
-            let p = Position::from_sfen(&sfen.join(" "))
-                .map_err(|e| FormatError::new(Format::Usi, line_no, col0 + e.column.saturating_sub(1), e.to_string()))?;
+            let p = Position::from_sfen(&sfen.join(" ")).map_err(|e| {
+                FormatError::new(Format::Usi, line_no, col0 + e.column.saturating_sub(1), e.to_string())
+            })?;
             i = end;
             p
         }
-        Some(&(col, t)) => return Err(FormatError::new(Format::Usi, line_no, col, format!("expected startpos or sfen, found {t:?}"))),
+        Some(&(col, t)) => {
+            return Err(FormatError::new(Format::Usi, line_no, col, format!("expected startpos or sfen, found {t:?}")));
+        }
         None => return Err(FormatError::new(Format::Usi, line_no, 1, "expected startpos or sfen")),
     };
     let mut b = Builder::new(Format::Usi, start);
@@ -216,8 +218,8 @@ fn read_usi(text: &str) -> Result<Record, FormatError> {
             return Err(FormatError::new(Format::Usi, line_no, col, format!("expected moves, found {t:?}")));
         }
         for &(col, t) in &tokens[i + 1..] {
-            let mv = crate::usi::parse_move(t)
-                .ok_or_else(|| b.error(line_no, col, format!("{t:?} is not a USI move")))?;
+            let mv =
+                crate::usi::parse_move(t).ok_or_else(|| b.error(line_no, col, format!("{t:?} is not a USI move")))?;
             b.play(mv, line_no, col)?;
         }
     }
@@ -253,7 +255,8 @@ impl Builder {
     pub fn unknown_line(b: Option<&Builder>, format: Format, line: &str, line_no: usize) -> FormatError {
         let t = line.trim_start();
         let col = line.chars().count() - t.chars().count() + 1;
-        let msg = format!("not a {} line: {:?}", format.name().to_ascii_uppercase(), t.chars().take(20).collect::<String>());
+        let msg =
+            format!("not a {} line: {:?}", format.name().to_ascii_uppercase(), t.chars().take(20).collect::<String>());
         match b {
             Some(b) => b.error(line_no, col, msg),
             None => FormatError::new(format, line_no, col, msg),
@@ -306,7 +309,9 @@ impl Builder {
 /// but whose header did not say so. Readers apply it, so it is the canonical form of a record.
 pub fn normalize_handicap(record: &mut Record) {
     if record.info.handicap.is_none() {
-        if let Some(h) = crate::handicap::Handicap::of_position(&record.start).filter(|&h| h != crate::handicap::Handicap::Even) {
+        if let Some(h) =
+            crate::handicap::Handicap::of_position(&record.start).filter(|&h| h != crate::handicap::Handicap::Even)
+        {
             record.info.handicap = Some(h);
         }
     }
@@ -348,7 +353,11 @@ pub(crate) fn parse_seconds(s: &str) -> Option<u64> {
         return None;
     }
     let (int, frac) = s.split_once('.').unwrap_or((s, ""));
-    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 3 {
+    if int.is_empty()
+        || !int.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+        || frac.len() > 3
+    {
         return None;
     }
     let secs: u64 = int.parse().ok()?;

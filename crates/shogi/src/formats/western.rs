@@ -8,10 +8,10 @@
 //! `resign` (any other word as `end:WORD`), with move times as `(5s)`.
 
 use super::{Builder, Format, FormatError, format_seconds, may_promote, parse_seconds, prefer_legal, reachable_from};
+use crate::Position;
 use crate::handicap::Handicap;
 use crate::record::{EndReason, GameEnd, Record, TimeControl};
 use crate::types::{Color, Move, PieceKind, Square};
-use crate::Position;
 
 const F: Format = Format::Western;
 
@@ -152,7 +152,10 @@ fn resolve(pos: &Position, t: &Token) -> Result<Move, String> {
         if c.is_empty() {
             format!("no {} can move to {}", t.kind.sfen_letter(), t.to)
         } else {
-            format!("ambiguous: the piece could come from {}", c.iter().filter_map(|m| m.from()).map(|f| f.to_string()).collect::<Vec<_>>().join(" or "))
+            format!(
+                "ambiguous: the piece could come from {}",
+                c.iter().filter_map(|m| m.from()).map(|f| f.to_string()).collect::<Vec<_>>().join(" or ")
+            )
         }
     })
 }
@@ -212,7 +215,9 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
             continue;
         }
         if b.is_none() && t.starts_with('[') {
-            let (key, v) = tag(t).ok_or_else(|| FormatError::new(F, line_no, 1, format!("bad tag line {t:?}: expected [Key \"value\"]")))?;
+            let (key, v) = tag(t).ok_or_else(|| {
+                FormatError::new(F, line_no, 1, format!("bad tag line {t:?}: expected [Key \"value\"]"))
+            })?;
             match key {
                 "Black" | "Sente" => info.black = Some(v),
                 "White" | "Gote" => info.white = Some(v),
@@ -221,9 +226,28 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
                 "StartTime" | "Date" => info.start_time = Some(v),
                 "EndTime" => info.end_time = Some(v),
                 "Opening" => info.opening = Some(v),
-                "TimeControl" => info.time_control = Some(parse_tc(&v).ok_or_else(|| FormatError::new(F, line_no, 1, format!("bad time control {v:?}: expected MAIN+BYOYOMI+INCREMENT seconds")))?),
-                "Handicap" => info.handicap = Some(Handicap::from_name(&v).ok_or_else(|| FormatError::new(F, line_no, 1, format!("unknown handicap {v:?}")))?),
-                "SFEN" => sfen = Some(Position::from_sfen(&v).map_err(|e| FormatError::new(F, line_no, 8 + e.column, e.to_string()))?),
+                "TimeControl" => {
+                    info.time_control = Some(parse_tc(&v).ok_or_else(|| {
+                        FormatError::new(
+                            F,
+                            line_no,
+                            1,
+                            format!("bad time control {v:?}: expected MAIN+BYOYOMI+INCREMENT seconds"),
+                        )
+                    })?)
+                }
+                "Handicap" => {
+                    info.handicap = Some(
+                        Handicap::from_name(&v)
+                            .ok_or_else(|| FormatError::new(F, line_no, 1, format!("unknown handicap {v:?}")))?,
+                    )
+                }
+                "SFEN" => {
+                    sfen = Some(
+                        Position::from_sfen(&v)
+                            .map_err(|e| FormatError::new(F, line_no, 8 + e.column, e.to_string()))?,
+                    )
+                }
                 _ => info.extra.push((key.to_string(), v)),
             }
             continue;
@@ -231,7 +255,8 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
         let bd = match b.as_mut() {
             Some(bd) => bd,
             None => {
-                let start = sfen.clone().unwrap_or_else(|| info.handicap.map_or_else(Position::startpos, Handicap::position));
+                let start =
+                    sfen.clone().unwrap_or_else(|| info.handicap.map_or_else(Position::startpos, Handicap::position));
                 let mut nb = Builder::new(F, start);
                 nb.record.info = info.clone();
                 b.insert(nb)
@@ -259,7 +284,8 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
             let word = &line[j..end];
             j = end;
             if let Some(inner) = word.strip_prefix('(').and_then(|w| w.strip_suffix("s)")) {
-                let ms = parse_seconds(inner).ok_or_else(|| bd.error(line_no, col, format!("bad time {word:?}: expected (5s)")))?;
+                let ms = parse_seconds(inner)
+                    .ok_or_else(|| bd.error(line_no, col, format!("bad time {word:?}: expected (5s)")))?;
                 if let Some(e) = bd.record.end.as_mut() {
                     e.time_ms = Some(ms);
                 } else if let Some(m) = bd.record.moves.last_mut() {
@@ -282,7 +308,9 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
                 continue;
             }
             let mcol = col + (word.len() - mv_text.len());
-            let tok = parse_token(mv_text).ok_or_else(|| bd.error(line_no, mcol, format!("{mv_text:?} is not a move (expected e.g. P-7f, Bx2b+, N*3e)")))?;
+            let tok = parse_token(mv_text).ok_or_else(|| {
+                bd.error(line_no, mcol, format!("{mv_text:?} is not a move (expected e.g. P-7f, Bx2b+, N*3e)"))
+            })?;
             let mv = resolve(&bd.pos, &tok).map_err(|m| bd.error(line_no, mcol, m))?;
             bd.play(mv, line_no, mcol)?;
         }
@@ -309,13 +337,26 @@ fn quote(v: &str) -> String {
 pub fn write(r: &Record) -> String {
     let mut out = String::new();
     let info = &r.info;
-    for (k, v) in [("Black", &info.black), ("White", &info.white), ("Event", &info.event), ("Site", &info.site), ("StartTime", &info.start_time), ("EndTime", &info.end_time), ("Opening", &info.opening)] {
+    for (k, v) in [
+        ("Black", &info.black),
+        ("White", &info.white),
+        ("Event", &info.event),
+        ("Site", &info.site),
+        ("StartTime", &info.start_time),
+        ("EndTime", &info.end_time),
+        ("Opening", &info.opening),
+    ] {
         if let Some(v) = v {
             out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
         }
     }
     if let Some(tc) = &info.time_control {
-        out.push_str(&format!("[TimeControl \"{}+{}+{}\"]\n", format_seconds(tc.main_ms), format_seconds(tc.byoyomi_ms), format_seconds(tc.increment_ms)));
+        out.push_str(&format!(
+            "[TimeControl \"{}+{}+{}\"]\n",
+            format_seconds(tc.main_ms),
+            format_seconds(tc.byoyomi_ms),
+            format_seconds(tc.increment_ms)
+        ));
     }
     if let Some(h) = info.handicap {
         out.push_str(&format!("[Handicap \"{}\"]\n", h.name()));

@@ -2,9 +2,7 @@
 //! `rating_tournament` (fuzz/fuzz_targets/) and by the corpus replay test: any input must be
 //! read or refused with an error, never panic, and what is read must survive the writers.
 
-use super::{
-    Games, Player, rate, read_list, read_new_players, read_tournament, write_all_txt, write_list,
-};
+use super::{Games, Player, rate, read_list, read_new_players, read_tournament, write_all_txt, write_list};
 
 fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
@@ -26,10 +24,7 @@ pub fn new_players(data: &[u8]) {
     let Some(s) = text(data) else { return };
     if let Ok(new) = read_new_players(s) {
         let printed = write_list(&new.players);
-        assert_eq!(
-            read_list(&printed).expect("printed new players read back"),
-            new.players
-        );
+        assert_eq!(read_list(&printed).expect("printed new players read back"), new.players);
         let mut list = new.players.clone();
         let _ = super::apply_promotions(&mut list, &new.promotions);
     }
@@ -42,10 +37,7 @@ pub fn tournament(data: &[u8]) {
     let Ok(t) = read_tournament(s) else { return };
     let mut new: Vec<Player> = Vec::new();
     for (i, e) in t.players.iter().enumerate() {
-        if new
-            .iter()
-            .any(|p| p.last_name == e.last_name && p.first_name == e.first_name)
-        {
+        if new.iter().any(|p| p.last_name == e.last_name && p.first_name == e.first_name) {
             continue;
         }
         new.push(Player {
@@ -65,12 +57,6 @@ pub fn tournament(data: &[u8]) {
     }
     if let Ok(out) = rate(&[], &new, &t) {
         let _ = write_list(&out.list);
-        assert!(
-            out.list
-                .iter()
-                .filter(|p| p.last_played.is_some())
-                .all(|p| p.elo >= 1),
-            "rating floor"
-        );
+        assert!(out.list.iter().filter(|p| p.last_played.is_some()).all(|p| p.elo >= 1), "rating floor");
     }
 }

@@ -33,39 +33,24 @@ impl std::fmt::Display for Grade {
 }
 
 // Tables of the official program, indexed by grade level (index 0 unused).
-const DAN_MP: [i64; 11] = [
-    0, 1740, 1860, 2000, 2160, 2340, 2540, 2760, 3000, 9999, 9999,
-];
-const DAN_LB: [i64; 11] = [
-    0, 1680, 1800, 1920, 2080, 2240, 2440, 2640, 2880, 3120, 9999,
-];
-const KYU_MP: [i64; 21] = [
-    0, 1620, 1510, 1410, 1320, 1240, 1160, 1080, 1000, 920, 840, 760, 680, 600, 520, 440, 360, 280,
-    200, 120, 40,
-];
-const KYU_LB: [i64; 21] = [
-    0, 1560, 1460, 1360, 1280, 1200, 1120, 1040, 960, 880, 800, 720, 640, 560, 480, 400, 320, 240,
-    160, 80, 0,
-];
+const DAN_MP: [i64; 11] = [0, 1740, 1860, 2000, 2160, 2340, 2540, 2760, 3000, 9999, 9999];
+const DAN_LB: [i64; 11] = [0, 1680, 1800, 1920, 2080, 2240, 2440, 2640, 2880, 3120, 9999];
+const KYU_MP: [i64; 21] =
+    [0, 1620, 1510, 1410, 1320, 1240, 1160, 1080, 1000, 920, 840, 760, 680, 600, 520, 440, 360, 280, 200, 120, 40];
+const KYU_LB: [i64; 21] =
+    [0, 1560, 1460, 1360, 1280, 1200, 1120, 1040, 960, 880, 800, 720, 640, 560, 480, 400, 320, 240, 160, 80, 0];
 // #LB and #MP: games in a row needed for promotion into the grade.
 const DAN_LB_N: [i64; 8] = [0, 14, 14, 16, 16, 9999, 9999, 9999];
 const DAN_MP_N: [i64; 8] = [0, 7, 7, 8, 8, 10, 9999, 9999];
-const KYU_LB_N: [i64; 21] = [
-    0, 14, 12, 12, 12, 10, 10, 10, 8, 8, 8, 8, 6, 6, 6, 6, 6, 6, 6, 6, 6,
-];
-const KYU_MP_N: [i64; 21] = [
-    0, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-];
+const KYU_LB_N: [i64; 21] = [0, 14, 12, 12, 12, 10, 10, 10, 8, 8, 8, 8, 6, 6, 6, 6, 6, 6, 6, 6, 6];
+const KYU_MP_N: [i64; 21] = [0, 7, 6, 6, 6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3];
 
 /// Beyond the tables the official program would fail; an unreachable bound keeps the
 /// computation total (nobody is promoted past 10 Dan).
 const UNREACHABLE: i64 = 9999;
 
 fn at(table: &[i64], i: i64) -> i64 {
-    usize::try_from(i)
-        .ok()
-        .and_then(|i| table.get(i).copied())
-        .unwrap_or(UNREACHABLE)
+    usize::try_from(i).ok().and_then(|i| table.get(i).copied()).unwrap_or(UNREACHABLE)
 }
 
 impl Grade {
@@ -89,17 +74,11 @@ impl Grade {
     }
 
     pub fn dan(level: i64) -> Grade {
-        Grade {
-            level,
-            kind: GradeKind::Dan,
-        }
+        Grade { level, kind: GradeKind::Dan }
     }
 
     pub fn kyu(level: i64) -> Grade {
-        Grade {
-            level,
-            kind: GradeKind::Kyu,
-        }
+        Grade { level, kind: GradeKind::Kyu }
     }
 
     /// The rating of a declared grade: its midpoint; a new player's two pseudo-games are
@@ -158,25 +137,10 @@ impl Grade {
 pub fn next_grade(g: Option<Grade>) -> Grade {
     match g {
         None => Grade::kyu(20),
-        Some(Grade {
-            kind: GradeKind::Pro,
-            ..
-        }) => Grade {
-            level: 0,
-            kind: GradeKind::Pro,
-        },
-        Some(Grade {
-            kind: GradeKind::Dan,
-            level,
-        }) => Grade::dan(level + 1),
-        Some(Grade {
-            kind: GradeKind::Kyu,
-            level: 1,
-        }) => Grade::dan(1),
-        Some(Grade {
-            kind: GradeKind::Kyu,
-            level,
-        }) => Grade::kyu(level - 1),
+        Some(Grade { kind: GradeKind::Pro, .. }) => Grade { level: 0, kind: GradeKind::Pro },
+        Some(Grade { kind: GradeKind::Dan, level }) => Grade::dan(level + 1),
+        Some(Grade { kind: GradeKind::Kyu, level: 1 }) => Grade::dan(1),
+        Some(Grade { kind: GradeKind::Kyu, level }) => Grade::kyu(level - 1),
     }
 }
 

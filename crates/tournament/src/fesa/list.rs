@@ -108,9 +108,7 @@ fn grade_from(level: i64, name: &str, at: &Node) -> Result<Option<Grade>, FesaEr
     if level == 0 && name.is_empty() {
         return Ok(None);
     }
-    Grade::new(level, name)
-        .map(Some)
-        .ok_or_else(|| at.err(format!("unknown grade {level} {name:?}")))
+    Grade::new(level, name).map(Some).ok_or_else(|| at.err(format!("unknown grade {level} {name:?}")))
 }
 
 /// Ratings and counts beyond any real list are refused, so the arithmetic stays in range.
@@ -119,19 +117,11 @@ const MAX_COUNT: i64 = 10_000_000;
 
 fn ranged(n: &Node, lo: i64, hi: i64, what: &str) -> Result<i64, FesaError> {
     let v = n.as_int()?;
-    if (lo..=hi).contains(&v) {
-        Ok(v)
-    } else {
-        Err(n.err(format!("{what} {v} is outside {lo}..={hi}")))
-    }
+    if (lo..=hi).contains(&v) { Ok(v) } else { Err(n.err(format!("{what} {v} is outside {lo}..={hi}"))) }
 }
 
 fn opt_string(n: &Node) -> Result<Option<String>, FesaError> {
-    if n.is_nil() {
-        Ok(None)
-    } else {
-        n.as_str().map(|s| Some(s.to_string()))
-    }
+    if n.is_nil() { Ok(None) } else { n.as_str().map(|s| Some(s.to_string())) }
 }
 
 fn parse_home(n: &Node) -> Result<Home, FesaError> {
@@ -141,12 +131,7 @@ fn parse_home(n: &Node) -> Result<Home, FesaError> {
     if name != "HOME" {
         return Err(n.err(format!("expected HOME, found {name}")));
     }
-    let mut h = Home {
-        list: 'E',
-        nationality: String::new(),
-        residens: String::new(),
-        last: None,
-    };
+    let mut h = Home { list: 'E', nationality: String::new(), residens: String::new(), last: None };
     for (k, v) in fields {
         match k.as_str() {
             "LIST" => match v.datum {
@@ -207,10 +192,7 @@ fn parse_lb(n: &Node) -> Result<Option<LbRun>, FesaError> {
         Datum::List(v) if v.is_empty() => false,
         _ => return Err(p[2].err("expected T or NIL")),
     };
-    Ok(Some(LbRun {
-        games: ranged(&p[1], 0, MAX_COUNT, "LB run")?,
-        reached_mp,
-    }))
+    Ok(Some(LbRun { games: ranged(&p[1], 0, MAX_COUNT, "LB run")?, reached_mp }))
 }
 
 fn parse_mp(n: &Node) -> Result<Option<i64>, FesaError> {
@@ -274,11 +256,7 @@ fn parse_player(n: &Node) -> Result<Player, FesaError> {
 pub fn read_list(text: &str) -> Result<Vec<Player>, FesaError> {
     let mut r = Reader::new(text);
     let top = r.read()?;
-    let players = top
-        .as_list()?
-        .iter()
-        .map(parse_player)
-        .collect::<Result<Vec<_>, _>>()?;
+    let players = top.as_list()?.iter().map(parse_player).collect::<Result<Vec<_>, _>>()?;
     if !r.at_end() {
         let n = r.read()?;
         return Err(n.err("text after the rating list"));
@@ -316,14 +294,10 @@ fn parse_promotions(n: &Node, out: &mut Vec<Promotion>, depth: usize) -> Result<
         _ => return Err(n.err("expected (special-promotion …), (delay-promotion …) or (progn …)")),
     };
     match head {
-        "PROGN" if depth < 8 => items[1..]
-            .iter()
-            .try_for_each(|f| parse_promotions(f, out, depth + 1)),
+        "PROGN" if depth < 8 => items[1..].iter().try_for_each(|f| parse_promotions(f, out, depth + 1)),
         "SPECIAL-PROMOTION" | "DELAY-PROMOTION" => {
             if items.len() != 5 {
-                return Err(n.err(format!(
-                    "{head} takes last name, first name, level and grade name"
-                )));
+                return Err(n.err(format!("{head} takes last name, first name, level and grade name")));
             }
             let grade = grade_from(items[3].as_int()?, items[4].as_str()?, &items[3])?
                 .ok_or_else(|| items[3].err("a promotion needs a grade"))?;
@@ -351,10 +325,7 @@ pub fn read_new_players(text: &str) -> Result<NewPlayers, FesaError> {
     for item in top.as_list()? {
         let f = item.as_list()?;
         if !(8..=10).contains(&f.len()) {
-            return Err(item.err(format!(
-                "a new player has 8 to 10 fields, found {}",
-                f.len()
-            )));
+            return Err(item.err(format!("a new player has 8 to 10 fields, found {}", f.len())));
         }
         out.push(Player {
             last_name: f[0].as_str()?.to_string(),
@@ -374,25 +345,17 @@ pub fn read_new_players(text: &str) -> Result<NewPlayers, FesaError> {
     if !r.at_end() {
         parse_promotions(&r.read()?, &mut promotions, 0)?;
     }
-    Ok(NewPlayers {
-        players: out,
-        promotions,
-    })
+    Ok(NewPlayers { players: out, promotions })
 }
 
 /// Sets the declared grades ordered in `nye-spillere` (`special-promotions`,
 /// `delayed-promotions`).
 pub fn apply_promotions(list: &mut [Player], promotions: &[Promotion]) -> Result<(), FesaError> {
     for p in promotions {
-        let Some(player) = list
-            .iter_mut()
-            .find(|x| x.last_name == p.last_name && x.first_name == p.first_name)
-        else {
+        let Some(player) = list.iter_mut().find(|x| x.last_name == p.last_name && x.first_name == p.first_name) else {
             return Err(FesaError::UnknownPlayer {
                 line: 0,
-                name: format!("{} {}", p.last_name, p.first_name)
-                    .trim_end()
-                    .to_string(),
+                name: format!("{} {}", p.last_name, p.first_name).trim_end().to_string(),
             });
         };
         player.nsr_grade = Some(p.grade);
@@ -459,11 +422,7 @@ pub fn write_player(out: &mut String, p: &Player) {
     write_opt_str(out, &p.last_played);
     out.push_str(" :LB-COUNT ");
     match p.lb_count {
-        Some(lb) => out.push_str(&format!(
-            "(:LB {} {})",
-            lb.games,
-            if lb.reached_mp { "T" } else { "NIL" }
-        )),
+        Some(lb) => out.push_str(&format!("(:LB {} {})", lb.games, if lb.reached_mp { "T" } else { "NIL" })),
         None => out.push_str("NIL"),
     }
     out.push_str(" :MP-COUNT ");
@@ -490,23 +449,12 @@ pub fn write_list(players: &[Player]) -> String {
 /// (`active-player` of the official program; a missing date counts as 2000-01-01).
 fn active(last_played: Option<&str>, today: &str) -> bool {
     let fix = |d: &str| {
-        if d.len() == 7 {
-            format!("{d}-31")
-        } else {
-            d.to_string()
-        }
+        if d.len() == 7 { format!("{d}-31") } else { d.to_string() }
     };
     let last = last_played.map(fix).unwrap_or_else(|| "2000-01-01".into());
-    let last = if last.is_empty() {
-        "2000-01-01".to_string()
-    } else {
-        last
-    };
+    let last = if last.is_empty() { "2000-01-01".to_string() } else { last };
     let today = fix(today);
-    let (Some(y), Some(rest)) = (
-        today.get(0..4).and_then(|y| y.parse::<i64>().ok()),
-        today.get(4..),
-    ) else {
+    let (Some(y), Some(rest)) = (today.get(0..4).and_then(|y| y.parse::<i64>().ok()), today.get(4..)) else {
         return true;
     };
     let two_years_ago = format!("{:>4}{}", y - 2, rest);
@@ -515,11 +463,7 @@ fn active(last_played: Option<&str>, today: &str) -> bool {
 
 fn pad_right(s: &str, w: usize) -> String {
     let n = s.chars().count();
-    if n >= w {
-        s.to_string()
-    } else {
-        format!("{s}{}", " ".repeat(w - n))
-    }
+    if n >= w { s.to_string() } else { format!("{s}{}", " ".repeat(w - n)) }
 }
 
 fn grade_cols(g: Option<Grade>) -> String {
@@ -532,9 +476,8 @@ fn grade_cols(g: Option<Grade>) -> String {
 
 /// `all.txt`: the printed list of active players (no trailing newline, as the program writes it).
 pub fn write_all_txt(players: &[Player], date: &str) -> String {
-    let mut out = format!(
-        "Elo list for {date}\n\n    Name                               Grades       Elo #games Nationality"
-    );
+    let mut out =
+        format!("Elo list for {date}\n\n    Name                               Grades       Elo #games Nationality");
     let mut rank = 0;
     for p in players {
         if !active(p.last_played.as_deref(), date) {

@@ -17,8 +17,8 @@ pub mod tournament;
 
 pub use grades::{Grade, GradeKind};
 pub use list::{
-    Games, Home, LbRun, NewPlayers, PastGame, Player, Promotion, Score, apply_promotions,
-    read_list, read_new_players, write_all_txt, write_list,
+    Games, Home, LbRun, NewPlayers, PastGame, Player, Promotion, Score, apply_promotions, read_list, read_new_players,
+    write_all_txt, write_list,
 };
 pub use rate::{Change, Outcome, performance, rate};
 pub use tournament::{Entry, Handicap, Round, Tournament, read_tournament};
@@ -27,14 +27,8 @@ pub use tournament::{Entry, Handicap, Round, Tournament, read_tournament};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FesaError {
     #[error("line {line}, column {col}: {reason}")]
-    Syntax {
-        line: usize,
-        col: usize,
-        reason: String,
-    },
-    #[error(
-        "line {line}: unknown player {name} (not in the rating list nor among the new players)"
-    )]
+    Syntax { line: usize, col: usize, reason: String },
+    #[error("line {line}: unknown player {name} (not in the rating list nor among the new players)")]
     UnknownPlayer { line: usize, name: String },
     #[error("line {line}: {reason}")]
     Input { line: usize, reason: String },
@@ -46,11 +40,7 @@ pub enum FesaError {
 }
 
 /// Reads the three inputs and rates the tournament: the new list and its `all.txt`.
-pub fn rate_texts(
-    list: &str,
-    new_players: Option<&str>,
-    tournament: &str,
-) -> Result<(Outcome, Tournament), FesaError> {
+pub fn rate_texts(list: &str, new_players: Option<&str>, tournament: &str) -> Result<(Outcome, Tournament), FesaError> {
     let pre = read_list(list)?;
     let new = match new_players {
         Some(t) => read_new_players(t)?,

@@ -41,12 +41,7 @@ impl Num {
     pub fn add(self, o: Num) -> Num {
         match (self, o) {
             (Num::Q(a, b), Num::Q(c, d)) => {
-                let exact = (|| {
-                    Some(Num::q(
-                        a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?,
-                        b.checked_mul(d)?,
-                    ))
-                })();
+                let exact = (|| Some(Num::q(a.checked_mul(d)?.checked_add(c.checked_mul(b)?)?, b.checked_mul(d)?)))();
                 exact.unwrap_or_else(|| Num::F(self.to_f64() + o.to_f64()))
             }
             _ => Num::F(self.to_f64() + o.to_f64()),
@@ -66,18 +61,14 @@ impl Num {
 
     pub fn mul_int(self, k: i64) -> Num {
         match self {
-            Num::Q(a, b) => a
-                .checked_mul(k as i128)
-                .map_or(Num::F(self.to_f64() * k as f64), |n| Num::q(n, b)),
+            Num::Q(a, b) => a.checked_mul(k as i128).map_or(Num::F(self.to_f64() * k as f64), |n| Num::q(n, b)),
             Num::F(f) => Num::F(f * k as f64),
         }
     }
 
     pub fn div_int(self, k: i64) -> Num {
         match self {
-            Num::Q(a, b) => b
-                .checked_mul(k as i128)
-                .map_or(Num::F(self.to_f64() / k as f64), |d| Num::q(a, d)),
+            Num::Q(a, b) => b.checked_mul(k as i128).map_or(Num::F(self.to_f64() / k as f64), |d| Num::q(a, d)),
             Num::F(f) => Num::F(f / k as f64),
         }
     }
@@ -87,9 +78,7 @@ impl Num {
         match self {
             Num::Q(a, b) => match (n as i128).checked_mul(b) {
                 Some(m) => a.cmp(&m),
-                None => (a as f64 / b as f64)
-                    .partial_cmp(&(n as f64))
-                    .unwrap_or(Ordering::Less),
+                None => (a as f64 / b as f64).partial_cmp(&(n as f64)).unwrap_or(Ordering::Less),
             },
             Num::F(f) => f.partial_cmp(&(n as f64)).unwrap_or(Ordering::Less),
         }
@@ -143,10 +132,7 @@ mod tests {
         for _ in 0..40 {
             x = x.div_int(800).add(Num::int(1));
         }
-        assert!(
-            matches!(x, Num::F(f) if (f - 800.0 / 799.0).abs() < 1e-12),
-            "{x:?}"
-        );
+        assert!(matches!(x, Num::F(f) if (f - 800.0 / 799.0).abs() < 1e-12), "{x:?}");
     }
 
     #[test]

@@ -17,9 +17,7 @@
 //!   games at or above its midpoint.
 
 use super::FesaError;
-use super::grades::{
-    Grade, handicap_value, k_factor, k_of_int, next_grade, rank_to_rating, rating_to_rank,
-};
+use super::grades::{Grade, handicap_value, k_factor, k_of_int, next_grade, rank_to_rating, rating_to_rank};
 use super::list::{Games, Home, LbRun, PastGame, Player, Score};
 use super::num::Num;
 use super::tournament::Tournament;
@@ -78,11 +76,7 @@ const MAX_ITERATIONS: usize = 10_000;
 /// Not covered (none occurs in the archive): simultaneous exhibitions (`&` lines, refused by
 /// the reader), the re-ordering of American (`#\A`) tournaments by score before the
 /// iteration (the file order is kept), and the game-importance factor (always 1).
-pub fn rate(
-    pre: &[Player],
-    new_players: &[Player],
-    tournament: &Tournament,
-) -> Result<Outcome, FesaError> {
+pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> Result<Outcome, FesaError> {
     // A tournament built by hand gets the reader's consistency checks too.
     super::tournament::check(tournament)?;
     let mut list: Vec<Player> = new_players.iter().chain(pre).cloned().collect();
@@ -92,32 +86,21 @@ pub fn rate(
     // find-players: each participant's list entry, by name.
     let mut idx = Vec::with_capacity(n);
     for e in &tournament.players {
-        let Some(i) = list
-            .iter()
-            .position(|p| p.last_name == e.last_name && p.first_name == e.first_name)
-        else {
+        let Some(i) = list.iter().position(|p| p.last_name == e.last_name && p.first_name == e.first_name) else {
             return Err(FesaError::UnknownPlayer {
                 line: e.line,
-                name: format!("{} {}", e.last_name, e.first_name)
-                    .trim_end()
-                    .to_string(),
+                name: format!("{} {}", e.last_name, e.first_name).trim_end().to_string(),
             });
         };
         if idx.contains(&i) {
-            return Err(FesaError::Input {
-                line: e.line,
-                reason: format!("{} is listed twice", e.last_name),
-            });
+            return Err(FesaError::Input { line: e.line, reason: format!("{} is listed twice", e.last_name) });
         }
         if let Some(lp) = &list[i].last_played
             && lp.as_str() >= date
         {
             return Err(FesaError::Input {
                 line: e.line,
-                reason: format!(
-                    "{} has played on {lp}, not before this tournament's date {date}",
-                    e.last_name
-                ),
+                reason: format!("{} has played on {lp}, not before this tournament's date {date}", e.last_name),
             });
         }
         idx.push(i);
@@ -134,10 +117,7 @@ pub fn rate(
                 .map(|r| Game {
                     opp: Opp::Player(r.opponent - 1),
                     score: r.score,
-                    handicap: r
-                        .handicap
-                        .as_ref()
-                        .map(|h| (h.receives, handicap_value(&h.code).unwrap_or(0.0))),
+                    handicap: r.handicap.as_ref().map(|h| (h.receives, handicap_value(&h.code).unwrap_or(0.0))),
                 })
                 .collect()
         })
@@ -158,11 +138,7 @@ pub fn rate(
                     let r = g.start_rating();
                     games[p].splice(
                         0..0,
-                        [Score::Loss, Score::Win].map(|score| Game {
-                            opp: Opp::Fixed(r),
-                            score,
-                            handicap: None,
-                        }),
+                        [Score::Loss, Score::Win].map(|score| Game { opp: Opp::Fixed(r), score, handicap: None }),
                     );
                 }
                 unrated[p] = true;
@@ -172,21 +148,13 @@ pub fn rate(
             Games::Count(c) => post_games[p] = c + played,
             Games::List(past) => {
                 let all = |s: Score| past.iter().all(|g| g.score == s);
-                if all(Score::Loss)
-                    || all(Score::Win)
-                    || player.elo == 0
-                    || pre_games + played < RATED_GAMES
-                {
+                if all(Score::Loss) || all(Score::Win) || player.elo == 0 || pre_games + played < RATED_GAMES {
                     // Still unrated: his past games join this tournament's (in the order the
                     // program pushes them: the stored list reversed, then the new games).
                     let old: Vec<Game> = past
                         .iter()
                         .rev()
-                        .map(|g| Game {
-                            opp: Opp::Fixed(g.opponent),
-                            score: g.score,
-                            handicap: None,
-                        })
+                        .map(|g| Game { opp: Opp::Fixed(g.opponent), score: g.score, handicap: None })
                         .collect();
                     games[p].splice(0..0, old);
                     unrated[p] = true;
@@ -248,11 +216,7 @@ pub fn rate(
     }
 
     // The origin (#\E Europe unless more participants are on the American list).
-    let count = |c: char| {
-        idx.iter()
-            .filter(|&&i| list[i].nationality.iter().any(|h| h.list == c))
-            .count()
-    };
+    let count = |c: char| idx.iter().filter(|&&i| list[i].nationality.iter().any(|h| h.list == c)).count();
     let origin = if count('A') > count('E') { 'A' } else { 'E' };
 
     // inc-games: games, bonus count, last played, federation record.
@@ -260,15 +224,7 @@ pub fn rate(
     for p in 0..n {
         stored_games.push(if unrated[p] {
             let r = effective_results(p, &games[p], &elo, &change)?;
-            Games::List(
-                r.into_iter()
-                    .map(|(opponent, score)| PastGame {
-                        opponent,
-                        score,
-                        weight: 1,
-                    })
-                    .collect(),
-            )
+            Games::List(r.into_iter().map(|(opponent, score)| PastGame { opponent, score, weight: 1 }).collect())
         } else {
             Games::Count(post_games[p])
         });
@@ -276,11 +232,7 @@ pub fn rate(
     for p in 0..n {
         let pl = &mut list[idx[p]];
         pl.games = stored_games[p].clone();
-        pl.bonus_count = if unrated[p] {
-            0
-        } else {
-            (pl.bonus_count + games[p].len() as i64).min(BONUS_GAMES)
-        };
+        pl.bonus_count = if unrated[p] { 0 } else { (pl.bonus_count + games[p].len() as i64).min(BONUS_GAMES) };
         pl.last_played = Some(date.to_string());
         let pos = match pl.nationality.iter().position(|h| h.list == origin) {
             Some(k) => k,
@@ -308,18 +260,11 @@ pub fn rate(
         let from = if from0 == 0 { to } else { from0 };
         let played = games[p].len() as i64;
         let total = pl.games.count();
-        let mut stat = GradeState {
-            grade: pl.grade,
-            lb: pl.lb_count,
-            mp: pl.mp_count,
-        };
+        let mut stat = GradeState { grade: pl.grade, lb: pl.lb_count, mp: pl.mp_count };
         for round in 1..=played {
             let s_tot = 1 + total - played + (round - 1);
             // The rating after `round` games, spread evenly over the tournament.
-            let r = Rat {
-                num: from * played + round * (to - from),
-                den: played,
-            };
+            let r = Rat { num: from * played + round * (to - from), den: played };
             if s_tot >= ESTABLISHED_GAMES {
                 stat.test_promotion(r);
             } else if s_tot >= RATED_GAMES {
@@ -350,12 +295,7 @@ pub fn rate(
         let pl = &mut list[idx[p]];
         let old = pl.elo;
         pl.elo = elo[p] + change[p];
-        changes.push(Change {
-            name: pl.display_name(),
-            old_rating: old,
-            new_rating: pl.elo,
-            unrated: unrated[p],
-        });
+        changes.push(Change { name: pl.display_name(), old_rating: old, new_rating: pl.elo, unrated: unrated[p] });
     }
     list.sort_by_key(|p| std::cmp::Reverse(p.elo));
     Ok(Outcome { list, changes })
@@ -363,12 +303,7 @@ pub fn rate(
 
 /// Each game as (effective opponent rating, score): the opponent's final rating floored at 400,
 /// moved on the grade scale for a handicap game (`get-single-elo-result-new`).
-fn effective_results(
-    p: usize,
-    games: &[Game],
-    elo: &[i64],
-    change: &[i64],
-) -> Result<Vec<(i64, Score)>, FesaError> {
+fn effective_results(p: usize, games: &[Game], elo: &[i64], change: &[i64]) -> Result<Vec<(i64, Score)>, FesaError> {
     let start = |q: usize| if elo[q] == 0 { change[q] } else { elo[q] };
     let clean = |q: usize| if elo[q] == 0 { 0 } else { change[q] };
     let my = start(p);
@@ -387,11 +322,7 @@ fn effective_results(
                             .and_then(|x| rank_to_rating(x - value))
                             .ok_or(FesaError::HandicapRange { rating: r })
                     };
-                    if receives {
-                        shift(opp)?
-                    } else {
-                        opp + (my - shift(my)?)
-                    }
+                    if receives { shift(opp)? } else { opp + (my - shift(my)?) }
                 }
             };
             Ok((eff, g.score))
@@ -413,11 +344,7 @@ fn game_change(my: Num, opp: i64, score: Score, bonus_count: i64) -> Num {
     } else {
         Num::int(0)
     };
-    let gain = if score == Score::Win && my.cmp_int(opp).is_lt() && upset.gt(normal) {
-        upset
-    } else {
-        normal
-    };
+    let gain = if score == Score::Win && my.cmp_int(opp).is_lt() && upset.gt(normal) { upset } else { normal };
     gain.add(bonus)
 }
 
@@ -502,10 +429,7 @@ impl GradeState {
                     self.mp = Some(1);
                 }
                 (None, _) => {
-                    self.lb = Some(LbRun {
-                        games: 1,
-                        reached_mp: true,
-                    });
+                    self.lb = Some(LbRun { games: 1, reached_mp: true });
                     self.mp = Some(1);
                 }
             }
@@ -513,12 +437,7 @@ impl GradeState {
         } else if r.ge(next.lb()) {
             match &mut self.lb {
                 Some(lb) => lb.games += 1,
-                None => {
-                    self.lb = Some(LbRun {
-                        games: 1,
-                        reached_mp: false,
-                    })
-                }
+                None => self.lb = Some(LbRun { games: 1, reached_mp: false }),
             }
             self.mp = None;
             self.above_limit(r, next);
@@ -561,11 +480,7 @@ mod tests {
     }
 
     fn two_kyu() -> GradeState {
-        GradeState {
-            grade: Some(Grade::kyu(2)),
-            lb: None,
-            mp: None,
-        }
+        GradeState { grade: Some(Grade::kyu(2)), lb: None, mp: None }
     }
 
     #[test]
@@ -577,13 +492,7 @@ mod tests {
             s.test_promotion(at(1570));
         }
         assert_eq!(s.grade, Some(Grade::kyu(2)));
-        assert_eq!(
-            s.lb,
-            Some(LbRun {
-                games: 13,
-                reached_mp: true
-            })
-        );
+        assert_eq!(s.lb, Some(LbRun { games: 13, reached_mp: true }));
         assert_eq!(s.mp, None, "a game under MP ends the MP run");
         s.test_promotion(at(1570));
         assert_eq!(s.grade, Some(Grade::kyu(1)));
@@ -597,13 +506,7 @@ mod tests {
             s.test_promotion(at(1570));
         }
         assert_eq!(s.grade, Some(Grade::kyu(2)));
-        assert_eq!(
-            s.lb,
-            Some(LbRun {
-                games: 30,
-                reached_mp: false
-            })
-        );
+        assert_eq!(s.lb, Some(LbRun { games: 30, reached_mp: false }));
     }
 
     #[test]
@@ -634,11 +537,7 @@ mod tests {
     fn provisional_players_are_promoted_below_their_rating_grade() {
         // 2277 with no grade: promoted while past the UB of the grade two above the next one,
         // which stops at 3 Dan (N2 in the archived 5th Nekomadoken).
-        let mut s = GradeState {
-            grade: None,
-            lb: None,
-            mp: None,
-        };
+        let mut s = GradeState { grade: None, lb: None, mp: None };
         s.test_p_promotion(at(2277));
         assert_eq!(s.grade, Some(Grade::dan(3)));
     }

@@ -34,11 +34,7 @@ pub struct Node {
 
 impl Node {
     pub fn err(&self, reason: impl Into<String>) -> FesaError {
-        FesaError::Syntax {
-            line: self.pos.line,
-            col: self.pos.col,
-            reason: reason.into(),
-        }
+        FesaError::Syntax { line: self.pos.line, col: self.pos.col, reason: reason.into() }
     }
     pub fn as_str(&self) -> Result<&str, FesaError> {
         match &self.datum {
@@ -75,27 +71,15 @@ const MAX_DEPTH: usize = 64;
 
 impl<'a> Reader<'a> {
     pub fn new(src: &'a str) -> Self {
-        Reader {
-            src: src.as_bytes(),
-            i: 0,
-            line: 1,
-            col: 1,
-        }
+        Reader { src: src.as_bytes(), i: 0, line: 1, col: 1 }
     }
 
     fn pos(&self) -> Pos {
-        Pos {
-            line: self.line,
-            col: self.col,
-        }
+        Pos { line: self.line, col: self.col }
     }
 
     fn err_here(&self, reason: impl Into<String>) -> FesaError {
-        FesaError::Syntax {
-            line: self.line,
-            col: self.col,
-            reason: reason.into(),
-        }
+        FesaError::Syntax { line: self.line, col: self.col, reason: reason.into() }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -209,10 +193,7 @@ impl<'a> Reader<'a> {
                         let items = self.read_items(depth)?;
                         let mut it = items.into_iter();
                         let name = match it.next() {
-                            Some(Node {
-                                datum: Datum::Sym(s),
-                                ..
-                            }) => s,
+                            Some(Node { datum: Datum::Sym(s), .. }) => s,
                             Some(n) => return Err(n.err("expected a structure name")),
                             None => {
                                 return Err(FesaError::Syntax {
@@ -225,9 +206,7 @@ impl<'a> Reader<'a> {
                         let mut fields = Vec::new();
                         while let Some(k) = it.next() {
                             let key = match &k.datum {
-                                Datum::Sym(s) if s.starts_with(':') && s.len() > 1 => {
-                                    s[1..].to_string()
-                                }
+                                Datum::Sym(s) if s.starts_with(':') && s.len() > 1 => s[1..].to_string(),
                                 _ => return Err(k.err("expected a :KEYWORD in a structure")),
                             };
                             let Some(v) = it.next() else {
@@ -255,18 +234,12 @@ impl<'a> Reader<'a> {
                     }
                     self.bump();
                 }
-                let tok = std::str::from_utf8(&self.src[start..self.i]).map_err(|_| {
-                    FesaError::Syntax {
-                        line: pos.line,
-                        col: pos.col,
-                        reason: "token is not UTF-8".into(),
-                    }
-                })?;
-                atom(tok).map_err(|reason| FesaError::Syntax {
+                let tok = std::str::from_utf8(&self.src[start..self.i]).map_err(|_| FesaError::Syntax {
                     line: pos.line,
                     col: pos.col,
-                    reason,
-                })?
+                    reason: "token is not UTF-8".into(),
+                })?;
+                atom(tok).map_err(|reason| FesaError::Syntax { line: pos.line, col: pos.col, reason })?
             }
         };
         Ok(Node { datum, pos })
@@ -313,23 +286,14 @@ fn atom(tok: &str) -> Result<Datum, String> {
         && !d.is_empty()
         && d.bytes().all(|b| b.is_ascii_digit())
     {
-        let n: i64 = n
-            .trim_start_matches('+')
-            .parse()
-            .map_err(|_| format!("ratio out of range: {tok}"))?;
-        let d: i64 = d
-            .parse()
-            .map_err(|_| format!("ratio out of range: {tok}"))?;
+        let n: i64 = n.trim_start_matches('+').parse().map_err(|_| format!("ratio out of range: {tok}"))?;
+        let d: i64 = d.parse().map_err(|_| format!("ratio out of range: {tok}"))?;
         if d == 0 {
             return Err(format!("division by zero in ratio {tok}"));
         }
         let g = gcd(n, d).max(1);
         let (n, d) = (n / g, d / g);
-        return Ok(if d == 1 {
-            Datum::Int(n)
-        } else {
-            Datum::Ratio(n, d)
-        });
+        return Ok(if d == 1 { Datum::Int(n) } else { Datum::Ratio(n, d) });
     }
     let up = tok.to_ascii_uppercase();
     if up == "NIL" {

@@ -46,11 +46,7 @@ pub struct Tournament {
 }
 
 fn err(line: usize, col: usize, reason: impl Into<String>) -> FesaError {
-    FesaError::Syntax {
-        line,
-        col,
-        reason: reason.into(),
-    }
+    FesaError::Syntax { line, col, reason: reason.into() }
 }
 
 /// The text between the first `[` and the following `]` of a line, if both are there.
@@ -63,10 +59,7 @@ fn bracketed(line: &str) -> Option<&str> {
 /// Reads `turnering.txt` and checks that the rounds agree (each game seen from both sides,
 /// one point between the two players, the same handicap).
 pub fn read_tournament(text: &str) -> Result<Tournament, FesaError> {
-    let lines: Vec<&str> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
+    let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let mut it = lines.iter().enumerate();
     let mut header = |what: &str| -> Result<String, FesaError> {
         for (_, l) in it.by_ref() {
@@ -104,17 +97,9 @@ pub fn read_tournament(text: &str) -> Result<Tournament, FesaError> {
         players.push(parse_line(l, lineno)?);
     }
     if !started {
-        return Err(err(
-            lines.len(),
-            1,
-            "no result lines (the first must start with 1)",
-        ));
+        return Err(err(lines.len(), 1, "no result lines (the first must start with 1)"));
     }
-    let t = Tournament {
-        name,
-        date,
-        players,
-    };
+    let t = Tournament { name, date, players };
     check(&t)?;
     Ok(t)
 }
@@ -132,16 +117,10 @@ fn parse_line(line: &str, lineno: usize) -> Result<Entry, FesaError> {
         rest = a + b + 1;
     }
     if fields.len() < 3 {
-        return Err(err(
-            lineno,
-            1,
-            "expected [last name] [first name] [results]",
-        ));
+        return Err(err(lineno, 1, "expected [last name] [first name] [results]"));
     }
     let text = |k: usize| &line[fields[k].0 + 1..fields[k].1];
-    let supplements = line[fields[1].1 + 1..fields[2].0]
-        .trim_matches([' ', '\t'])
-        .to_string();
+    let supplements = line[fields[1].1 + 1..fields[2].0].trim_matches([' ', '\t']).to_string();
     let macmahon = match fields.get(3) {
         None => 0,
         Some(_) => text(3)
@@ -164,11 +143,7 @@ fn parse_line(line: &str, lineno: usize) -> Result<Entry, FesaError> {
 
 fn parse_rounds(s: &str, lineno: usize, col0: usize) -> Result<Vec<Round>, FesaError> {
     if s.trim() == "&" {
-        return Err(err(
-            lineno,
-            col0,
-            "simultaneous exhibitions (&) are not supported",
-        ));
+        return Err(err(lineno, col0, "simultaneous exhibitions (&) are not supported"));
     }
     let b = s.as_bytes();
     let mut i = 0;
@@ -190,9 +165,8 @@ fn parse_rounds(s: &str, lineno: usize, col0: usize) -> Result<Vec<Round>, FesaE
         while i < b.len() && b[i].is_ascii_digit() {
             i += 1;
         }
-        let opponent: usize = s[start..i]
-            .parse()
-            .map_err(|_| err(lineno, col0 + start, "opponent number too large"))?;
+        let opponent: usize =
+            s[start..i].parse().map_err(|_| err(lineno, col0 + start, "opponent number too large"))?;
         skip(&mut i);
         let score = match b.get(i) {
             Some(b'+') => Score::Win,
@@ -227,11 +201,7 @@ fn parse_rounds(s: &str, lineno: usize, col0: usize) -> Result<Vec<Round>, FesaE
             handicap = Some(Handicap { receives, code });
             i = j + close + 1;
         }
-        out.push(Round {
-            opponent,
-            score,
-            handicap,
-        });
+        out.push(Round { opponent, score, handicap });
     }
     Ok(out)
 }
@@ -239,11 +209,7 @@ fn parse_rounds(s: &str, lineno: usize, col0: usize) -> Result<Vec<Round>, FesaE
 pub(crate) fn check(t: &Tournament) -> Result<(), FesaError> {
     let n = t.players.len();
     for (pi, p) in t.players.iter().enumerate() {
-        let who = |e: &Entry| {
-            format!("{} {}", e.last_name, e.first_name)
-                .trim_end()
-                .to_string()
-        };
+        let who = |e: &Entry| format!("{} {}", e.last_name, e.first_name).trim_end().to_string();
         for (r, round) in p.rounds.iter().enumerate() {
             if let Some(h) = &round.handicap
                 && handicap_value(&h.code).is_none()
@@ -255,42 +221,21 @@ pub(crate) fn check(t: &Tournament) -> Result<(), FesaError> {
             }
             let bad = |reason: String| Err(err(p.line, 1, reason));
             if round.opponent > n {
-                return bad(format!(
-                    "round {}: no player number {}",
-                    r + 1,
-                    round.opponent
-                ));
+                return bad(format!("round {}: no player number {}", r + 1, round.opponent));
             }
             let o = &t.players[round.opponent - 1];
             let Some(back) = o.rounds.get(r) else {
-                return bad(format!(
-                    "round {}: {} has no round {}",
-                    r + 1,
-                    who(o),
-                    r + 1
-                ));
+                return bad(format!("round {}: {} has no round {}", r + 1, who(o), r + 1));
             };
             if back.opponent != pi + 1 {
-                return bad(format!(
-                    "round {}: {} and {} do not list each other",
-                    r + 1,
-                    who(p),
-                    who(o)
-                ));
+                return bad(format!("round {}: {} and {} do not list each other", r + 1, who(p), who(o)));
             }
             if round.score.halves() + back.score.halves() != 2 {
-                return bad(format!(
-                    "round {}: {} and {} do not share one point",
-                    r + 1,
-                    who(p),
-                    who(o)
-                ));
+                return bad(format!("round {}: {} and {} do not share one point", r + 1, who(p), who(o)));
             }
             let same = match (&round.handicap, &back.handicap) {
                 (None, None) => true,
-                (Some(a), Some(b)) => {
-                    a.receives != b.receives && a.code.eq_ignore_ascii_case(&b.code)
-                }
+                (Some(a), Some(b)) => a.receives != b.receives && a.code.eq_ignore_ascii_case(&b.code),
                 _ => false,
             };
             if !same {
