@@ -149,7 +149,7 @@ impl Dir {
     /// Along a file or rank (rook-like) rather than a diagonal.
     #[inline(always)]
     pub(crate) const fn is_orthogonal(self) -> bool {
-        (self as usize) % 2 == 0
+        (self as usize).is_multiple_of(2)
     }
     #[inline(always)]
     pub(crate) fn ray(self, sq: Square) -> Bitboard {

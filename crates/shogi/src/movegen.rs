@@ -209,10 +209,10 @@ impl Position {
             // a pawn-drop check.
             let eksq = self.king(us.flip());
             let front = pawn_attacks(us.flip(), eksq);
-            if let Some(sq) = (front & d).first() {
-                if self.is_pawn_drop_mate(sq) {
-                    d = d.without(sq);
-                }
+            if let Some(sq) = (front & d).first()
+                && self.is_pawn_drop_mate(sq)
+            {
+                d = d.without(sq);
             }
             sink.drops(PieceKind::Pawn, d);
         }

@@ -10,6 +10,9 @@ use crate::handicap::Handicap;
 use crate::position::{IllegalMove, ImpossibleMove, Position};
 use crate::types::{Color, Move};
 
+/// A position reached by [`Record::replay`] and the rule the move into it broke, if any.
+pub type Replayed = (Position, Option<IllegalMove>);
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
     pub start: Position,
@@ -172,7 +175,7 @@ impl Record {
 
     /// Replays the moves leniently: the position after each, and the rule each move broke.
     /// Fails at the first move that cannot physically be made (its 0-based index).
-    pub fn replay(&self) -> Result<Vec<(Position, Option<IllegalMove>)>, (usize, ImpossibleMove)> {
+    pub fn replay(&self) -> Result<Vec<Replayed>, (usize, ImpossibleMove)> {
         let mut pos = self.start.clone();
         let mut out = Vec::with_capacity(self.moves.len());
         for (i, m) in self.moves.iter().enumerate() {

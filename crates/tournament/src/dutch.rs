@@ -1221,7 +1221,7 @@ mod tests {
 
     /// The round's pairs with narrow per-bracket score fields (`None`: they do not fit) and
     /// with a field for every score group.
-    fn narrow_and_wide(t: &Tournament) -> (Option<Vec<(usize, Option<usize>)>>, Vec<(usize, Option<usize>)>) {
+    fn narrow_and_wide(t: &Tournament) -> (Option<Pairs>, Pairs) {
         let (st, sorted) = state(t, Edition::Fide2025).unwrap();
         (pair_with(&st, &sorted, false).unwrap(), pair_with(&st, &sorted, true).unwrap().expect("wide fits"))
     }

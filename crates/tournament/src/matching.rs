@@ -908,7 +908,7 @@ impl<W: Weight> Incremental<W> {
     /// edge (any negative value: such edges are skipped, never summed); `start` at least the
     /// largest present weight.
     pub fn new(n: usize, neg: W, start: W) -> Self {
-        assert!(n % 2 == 0);
+        assert!(n.is_multiple_of(2));
         let ne = n * n.saturating_sub(1) / 2;
         let mut ends = Vec::with_capacity(ne);
         for j in 0..n as u32 {
@@ -1286,10 +1286,11 @@ impl<W: Weight> Incremental<W> {
             // A repair: each freed vertex (the changed ones first, then their old mates) in
             // turn gets its least feasible dual, which makes it tight with its best neighbour.
             for &v in &freed {
-                if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
-                    if let Some(d) = self.least_dual(v, false) {
-                        self.s.dualvar[v] = d;
-                    }
+                if self.s.inblossom[v] == v
+                    && self.s.mate[v] == NONE
+                    && let Some(d) = self.least_dual(v, false)
+                {
+                    self.s.dualvar[v] = d;
                 }
             }
             freed
@@ -1303,14 +1304,15 @@ impl<W: Weight> Incremental<W> {
         self.candidates = candidates;
         // Who is still free is lowered once more against the duals as they are now.
         for &v in &free {
-            if self.s.inblossom[v] == v && self.s.mate[v] == NONE {
-                if let Some((d, p)) = self.least_dual_tight_free(v) {
-                    self.s.dualvar[v] = d;
-                    if p != NONE {
-                        let u = self.s.ep(p);
-                        self.s.mate[v] = p;
-                        self.s.mate[u] = p ^ 1;
-                    }
+            if self.s.inblossom[v] == v
+                && self.s.mate[v] == NONE
+                && let Some((d, p)) = self.least_dual_tight_free(v)
+            {
+                self.s.dualvar[v] = d;
+                if p != NONE {
+                    let u = self.s.ep(p);
+                    self.s.mate[v] = p;
+                    self.s.mate[u] = p ^ 1;
                 }
             }
         }

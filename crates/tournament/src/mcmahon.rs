@@ -404,13 +404,7 @@ fn match_window(
 fn board(t: &Tournament, cfg: &Config, mms: &[i64], mms0: &[i32], a: usize, b: usize) -> Board {
     let firsts = |p: usize| t.players[p].rounds.iter().filter(|e| e.played() && e.color == Some(Color::White)).count();
     // Colour balance; on a tie the lower-placed player moves first.
-    let (x, y) = if firsts(a) <= firsts(b) && firsts(a) != firsts(b) {
-        (a, b)
-    } else if firsts(a) == firsts(b) {
-        (b, a)
-    } else {
-        (b, a)
-    };
+    let (x, y) = if firsts(a) < firsts(b) { (a, b) } else { (b, a) };
     match (cfg.handicap, cfg.rule) {
         (HandicapBasis::None, _) | (_, None) => Board { white: x, black: y, handicap: None },
         (HandicapBasis::Grade, Some(rule)) => {

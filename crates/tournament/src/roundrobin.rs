@@ -11,14 +11,14 @@ use crate::model::{Board, Round, Tournament};
 /// Pairs (first mover, second mover) of round `round` (1-based) for `n` players numbered
 /// `1..=n` (`n` even); a pair with the dummy is a bye for the other player.
 pub fn berger(n: usize, round: usize) -> Vec<(usize, usize)> {
-    assert!(n >= 2 && n % 2 == 0);
+    assert!(n >= 2 && n.is_multiple_of(2));
     let m = n - 1;
     let cycle_round = (round - 1) % m; // 0-based within a cycle
     let reversed = (round - 1) / m % 2 == 1;
     let adv = |x: usize| (x - 1 + cycle_round * (n / 2)) % m + 1;
     let mut pairs = Vec::with_capacity(n / 2);
     let first = adv(1);
-    pairs.push(if cycle_round % 2 == 0 { (first, n) } else { (n, first) });
+    pairs.push(if cycle_round.is_multiple_of(2) { (first, n) } else { (n, first) });
     for k in 2..=n / 2 {
         pairs.push((adv(k), adv(n + 1 - k)));
     }

@@ -121,9 +121,10 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut players: Vec<Option<Player>> = Vec::new();
     let mut xxa: Vec<(usize, usize, Vec<Points>)> = Vec::new();
     let mut extras: Vec<(usize, String, usize, String)> = Vec::new();
-    let mut byes240: Vec<(usize, Outcome, u32, Vec<(usize, usize)>)> = Vec::new();
+    // TRF-2025 lines kept until every player is read: line number, fields, the player ids.
+    let mut byes240: Vec<(usize, Outcome, u32, Vec<ColumnId>)> = Vec::new();
     let mut acc250: Vec<(usize, Points, u32, u32, usize, usize)> = Vec::new();
-    let mut prohibited260: Vec<(usize, u32, u32, Vec<(usize, usize)>)> = Vec::new();
+    let mut prohibited260: Vec<(usize, u32, u32, Vec<ColumnId>)> = Vec::new();
     // A line ends at LF, CRLF or a lone CR (line numbers count those breaks). Found on the
     // bytes: both are ASCII, so never inside a character.
     let bytes = text.as_bytes();
@@ -186,7 +187,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 r => return parse_err(ln, 5, format!("first colour must be W or B, not {r:?}")),
             },
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
-                let v = parse_points(&rest(), ln, 5)?;
+                let v = parse_points(rest(), ln, 5)?;
                 match &tag[2..] {
                     "W" => {
                         t.scoring.win = v;
@@ -251,7 +252,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 let mut acc = Vec::new();
                 let mut i = 9;
                 while i < line.len() {
-                    acc.push(parse_points(&field(line, i, i + 4), ln, i + 1)?);
+                    acc.push(parse_points(field(line, i, i + 4), ln, i + 1)?);
                     i += 5;
                 }
                 xxa.push((ln, id - 1, acc));
@@ -311,14 +312,14 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 // TRF-2025 250: match points 5-8 (teams only), game points 10-13, rounds 15-17
                 // and 19-21, players 23-26 and 28-31.
                 let mp = field(line, 4, 8);
-                if !mp.is_empty() && parse_points(&mp, ln, 5)? != 0 {
+                if !mp.is_empty() && parse_points(mp, ln, 5)? != 0 {
                     return parse_err(
                         ln,
                         5,
                         "250: fictitious match points are for team competitions, which are not supported",
                     );
                 }
-                let pts = parse_points(&field(line, 9, 13), ln, 10)?;
+                let pts = parse_points(field(line, 9, 13), ln, 10)?;
                 let (r1, r2) =
                     (num_field(line, 14, 17, ln, "first round")?, num_field(line, 18, 21, ln, "last round")?);
                 let (p1, p2) =
@@ -478,7 +479,10 @@ fn num_field(line: &Line, a: usize, b: usize, ln: usize, what: &str) -> Result<u
 
 /// Player ids in 4-character fields every 5 characters from `start` (0-based), with the
 /// 1-based column of each.
-fn id_list(line: &Line, start: usize, ln: usize) -> Result<Vec<(usize, usize)>> {
+/// A player id in a TRF-2025 list and the 1-based column it starts at.
+type ColumnId = (usize, usize);
+
+fn id_list(line: &Line, start: usize, ln: usize) -> Result<Vec<ColumnId>> {
     let mut v = Vec::new();
     let mut i = start;
     while i < line.len() {
@@ -508,7 +512,7 @@ fn parse_player(line: &Line, ln: usize) -> Result<Player> {
     } else {
         rating_s.parse().or_else(|_| parse_err(ln, 49, format!("bad rating {rating_s:?}")))?
     };
-    let points = parse_points(&field(line, 80, 84), ln, 81)?;
+    let points = parse_points(field(line, 80, 84), ln, 81)?;
     let rank_s = field(line, 85, 89);
     let rank = if rank_s.is_empty() {
         0

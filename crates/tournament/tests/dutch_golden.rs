@@ -66,10 +66,11 @@ fn round_input(final_text: &str, r: usize) -> String {
         let n = (l.len() + 2).saturating_sub(91) / 10;
         let entries: Vec<&str> = (0..n).map(|i| &l[91 + 10 * i..91 + 10 * i + 8]).collect();
         let mut keep: Vec<&str> = entries.iter().take(r - 1).copied().collect();
-        if let Some(e) = entries.get(r - 1) {
-            if b"HZF".contains(&e.as_bytes()[7]) && e.starts_with("0000") {
-                keep.push(e);
-            }
+        if let Some(e) = entries.get(r - 1)
+            && b"HZF".contains(&e.as_bytes()[7])
+            && e.starts_with("0000")
+        {
+            keep.push(e);
         }
         let pts: u32 = entries.iter().take(r - 1).map(|e| entry_points(e.as_bytes()[7], win, draw)).sum();
         let head = format!("{}{:>4}{}", &head[..80], format!("{}.{}", pts / 10, pts % 10), &head[84..]);

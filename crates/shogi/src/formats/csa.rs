@@ -176,15 +176,15 @@ pub fn read(text: &str) -> Result<Vec<Record>, FormatError> {
 }
 
 fn finish(mut g: Game, line_no: usize) -> Result<Record, FormatError> {
-    if !g.started {
-        if let Some(setup) = g.setup.take() {
-            // No side-to-move line: sente moves (CSA default).
-            let handicap = setup.handicap;
-            let pos = setup.finish(Color::Black).map_err(|m| FormatError::new(F, line_no, 1, m))?;
-            g.b.set_start(pos);
-            if handicap.is_some() {
-                g.b.record.info.handicap = handicap;
-            }
+    if !g.started
+        && let Some(setup) = g.setup.take()
+    {
+        // No side-to-move line: sente moves (CSA default).
+        let handicap = setup.handicap;
+        let pos = setup.finish(Color::Black).map_err(|m| FormatError::new(F, line_no, 1, m))?;
+        g.b.set_start(pos);
+        if handicap.is_some() {
+            g.b.record.info.handicap = handicap;
         }
     }
     Ok(g.b.finish())
@@ -345,7 +345,7 @@ fn position_line(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(
     } else if b.len() >= 2 && matches!(b[1], b'+' | b'-') {
         let color = if b[1] == b'+' { Color::Black } else { Color::White };
         let rest = &st[2..];
-        if rest.len() % 4 != 0 || !rest.is_ascii() {
+        if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
             return bad(g, col + 2, format!("bad placement line {st:?}: expected groups like 00FU or 59OU"));
         }
         g.setup().used = true;

@@ -308,12 +308,11 @@ impl Builder {
 /// Names the handicap of a record whose start is a handicap position (other than the even one)
 /// but whose header did not say so. Readers apply it, so it is the canonical form of a record.
 pub fn normalize_handicap(record: &mut Record) {
-    if record.info.handicap.is_none() {
-        if let Some(h) =
+    if record.info.handicap.is_none()
+        && let Some(h) =
             crate::handicap::Handicap::of_position(&record.start).filter(|&h| h != crate::handicap::Handicap::Even)
-        {
-            record.info.handicap = Some(h);
-        }
+    {
+        record.info.handicap = Some(h);
     }
 }
 
@@ -370,7 +369,7 @@ pub(crate) fn parse_seconds(s: &str) -> Option<u64> {
 
 /// 1500 ms → `1.5`, 5000 → `5`.
 pub(crate) fn format_seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{}", ms / 1000)
     } else {
         let s = format!("{}.{:03}", ms / 1000, ms % 1000);

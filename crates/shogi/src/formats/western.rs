@@ -101,11 +101,11 @@ fn parse_token(w: &str) -> Option<Token> {
     let kind = letter_kind(*b.get(i)?, promoted)?;
     i += 1;
     let mut from = None;
-    if let Some(sq) = square_at(&b[i..]) {
-        if b.len() > i + 2 && matches!(b[i + 2], b'-' | b'x' | b'*' | b'\'') || square_at(&b[i + 2..]).is_some() {
-            from = Some(sq);
-            i += 2;
-        }
+    if let Some(sq) = square_at(&b[i..])
+        && (b.len() > i + 2 && matches!(b[i + 2], b'-' | b'x' | b'*' | b'\'') || square_at(&b[i + 2..]).is_some())
+    {
+        from = Some(sq);
+        i += 2;
     }
     let mut drop = false;
     match b.get(i) {
