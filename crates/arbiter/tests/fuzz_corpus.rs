@@ -1,21 +1,7 @@
 //! Replays the saved fuzz corpora (`fuzz/corpus/arbiter_events/`, `arbiter_sgf/`, and `go_sgf/`
 //! through `adjudicate_go`) through the checks the fuzz targets run, so CI covers them on stable Rust.
 
-use std::path::Path;
-
-/// Runs `check` on every file of `fuzz/corpus/NAME/` and fails on any panic.
-fn replay(name: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(name);
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        let data = std::fs::read(&path).unwrap();
-        let result = std::panic::catch_unwind(|| check(&data));
-        assert!(result.is_ok(), "{} panics", path.display());
-        n += 1;
-    }
-    assert!(n > 0, "empty corpus {}", dir.display());
-}
+use testkit::replay_corpus as replay;
 
 #[test]
 fn arbiter_events_corpus() {
@@ -26,7 +12,7 @@ fn arbiter_events_corpus() {
 /// is adjudicated without a panic, under rfg and with the record's own dead-stone marks.
 #[test]
 fn go_sgf_corpus_adjudicates_without_panics() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/go_sgf");
+    let dir = testkit::corpus_dir("go_sgf");
     let (mut read, mut judged) = (0, 0);
     for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.unwrap().path();

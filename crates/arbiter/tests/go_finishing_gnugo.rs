@@ -8,13 +8,11 @@
 //! position, with its dead stones. `#[ignore]`d: `cargo test --release -p shinpan-arbiter --test go_finishing_gnugo
 //! -- --ignored`.
 
-#[path = "../../cli/tests/go_gtp/mod.rs"]
-mod go_gtp;
-
 use arbiter::{GameResult, Reason, Ruleset, adjudicate_go};
 use go::sgf::SgfGame;
 use go::{Color, Move, Point};
-use go_gtp::{Gtp, Rng};
+use testkit::Rng;
+use testkit::gtp::Gtp;
 
 struct Filled {
     sgf: String,
@@ -48,13 +46,13 @@ fn play(seed: u64, size: u8) -> Option<Filled> {
             Move::Play(p) => sgf.push_str(&format!(";{}[{}]", letter(c), p.to_sgf(size))),
         }
     };
-    let openers = 2 + rng.below(4);
+    let openers = 2 + rng.index(4);
     let mut moves = 0;
     while game.consecutive_passes() < 2 {
         let c = game.to_move();
         let mv = if moves < openers {
             let legal = game.legal_points();
-            let p = legal[rng.below(legal.len())];
+            let p = legal[rng.index(legal.len())];
             gtp.ok(&format!("play {} {}", name(c), p.to_gtp()));
             Move::Play(p)
         } else {

@@ -2,12 +2,11 @@
 //! 19×19 board (microseconds), beside the same work done by GNU Go 3.8 over GTP. `#[ignore]`d:
 //! a benchmark, not a test.
 
-mod go_gtp;
-
 use go::score::{Agreement, score};
 use go::{Board, Color, Point};
-use go_gtp::{Gtp, Rng};
 use std::time::Instant;
+use testkit::Rng;
+use testkit::gtp::Gtp;
 
 /// One random playout from the empty board: random legal moves that do not fill the mover's
 /// own single-point eyes (random start in the empty-point list, then the first playable point),
@@ -16,7 +15,7 @@ fn playout(board: &mut Board, rng: &mut Rng, moves: &mut Vec<Option<Point>>) {
     let mut to_move = Color::Black;
     let mut passes = 0;
     while passes < 2 && moves.len() < 1000 {
-        let m = board.play_playout_move(to_move, rng.next() as usize);
+        let m = board.play_playout_move(to_move, rng.next_u64() as usize);
         if m.is_none() {
             board.pass();
             passes += 1;

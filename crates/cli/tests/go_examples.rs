@@ -6,12 +6,10 @@
 //! move 30 (said in the record's comment). Each written
 //! record is checked with the library before it is saved. `#[ignore]`d: it writes files.
 
-mod go_gtp;
-
 use go::record::replay;
 use go::sgf::{Node, SgfGame};
 use go::{Color, Point, Rules};
-use go_gtp::Gtp;
+use testkit::gtp::Gtp;
 
 enum End {
     Passes,

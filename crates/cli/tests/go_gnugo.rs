@@ -2,10 +2,9 @@
 //! They take minutes, so they are `#[ignore]`d and run by `make test-go`
 //! (`cargo test -p shinpan --release --test go_gnugo -- --ignored`).
 
-mod go_gtp;
-
 use go::{Board, Color, Game, Move, Point, Rules};
-use go_gtp::{Gtp, Rng};
+use testkit::Rng;
+use testkit::gtp::Gtp;
 
 fn color_arg(c: Color) -> &'static str {
     match c {
@@ -55,13 +54,13 @@ fn random_games(size: u8, games: u64, seed: u64) -> usize {
                 (Move::Pass, format!("play {} pass", color_arg(c)))
             } else {
                 passes = 0;
-                let p = legal[rng.below(legal.len())];
+                let p = legal[rng.index(legal.len())];
                 (Move::Play(p), format!("play {} {}", color_arg(c), p.to_gtp()))
             };
             g.play(mv).unwrap();
             let next = g.to_move();
             // Legality probes: the ko point if any, and random points (empty or not).
-            let mut probes: Vec<Point> = (0..4).map(|_| all[rng.below(all.len())]).collect();
+            let mut probes: Vec<Point> = (0..4).map(|_| all[rng.index(all.len())]).collect();
             if let Some(k) = g.board().ko_point() {
                 probes.push(k);
             }

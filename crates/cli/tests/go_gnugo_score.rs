@@ -5,11 +5,10 @@
 //! GNU Go ends a game after two passes; rfg 7.1 needs three, so the driver records the third
 //! pass itself. `#[ignore]`d (takes minutes), run by `make test-go`.
 
-mod go_gtp;
-
 use go::Color;
-use go_gtp::{Gtp, Rng};
 use std::process::Command;
+use testkit::Rng;
+use testkit::gtp::Gtp;
 
 struct Setup {
     size: u8,
@@ -50,13 +49,13 @@ fn self_play(s: &Setup, level: u32) -> Option<Finished> {
     let letter = |c: Color| if c == Color::Black { "B" } else { "W" };
     let mut passes = 0;
     let mut moves = 0;
-    let openers = 2 + rng.below(4);
+    let openers = 2 + rng.index(4);
     while passes < 2 {
         let mv = if moves < openers {
             // A random legal opening move keeps the games apart.
             let mut found = None;
             for _ in 0..50 {
-                let p = go::Point::new(rng.below(s.size as usize) as u8, rng.below(s.size as usize) as u8);
+                let p = go::Point::new(rng.index(s.size as usize) as u8, rng.index(s.size as usize) as u8);
                 if gtp.ok(&format!("is_legal {} {}", name(to_move), p.to_gtp())) == "1" {
                     found = Some(p.to_gtp());
                     break;

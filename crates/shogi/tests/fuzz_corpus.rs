@@ -1,20 +1,7 @@
 //! Replays the saved fuzz corpora (`fuzz/corpus/<target>/`) through the same checks the fuzz
 //! targets run, so CI covers them on stable Rust.
 
-use std::path::Path;
-
-fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(target);
-    let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        let data = std::fs::read(&path).unwrap();
-        let result = std::panic::catch_unwind(|| check(&data));
-        assert!(result.is_ok(), "{} panics", path.display());
-        n += 1;
-    }
-    assert!(n > 0, "empty corpus {}", dir.display());
-}
+use testkit::replay_corpus as replay;
 
 #[test]
 fn shogi_sfen_corpus() {

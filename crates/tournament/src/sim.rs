@@ -3,24 +3,7 @@
 use crate::error::Result;
 use crate::model::{Color, Outcome, Player, Round, Tournament};
 
-/// xorshift64*: small, deterministic, good enough for test data.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-}
+pub use testkit::Rng;
 
 /// A field of `n` players rated 2700 downwards with grades, and `rounds` planned rounds.
 pub fn field(n: usize, rounds: u32, seed: u64) -> Tournament {
