@@ -6,6 +6,17 @@ use arbiter::{Ruleset, adjudicate};
 use shogi::Record;
 use std::process::ExitCode;
 
+/// `shinpan check`: the record's game told from its content, then adjudicated.
+pub fn check(args: CheckArgs) -> crate::error::Result<ExitCode> {
+    let bytes = crate::error::read(&args.file)?;
+    Ok(if crate::go_cmd::is_sgf(&String::from_utf8_lossy(&bytes)) {
+        crate::go_cmd::check(&args, &bytes)
+    } else {
+        let records = shogi::formats::read(&bytes).map_err(|e| crate::error::Error::input(&args.file, e))?;
+        check_shogi(&args, records)
+    })
+}
+
 /// Adjudicates the records read from `args.file`. Exit code 0: the records were read (whatever
 /// the verdict); 2: the ruleset is unknown.
 pub fn check_shogi(args: &CheckArgs, records: Vec<Record>) -> ExitCode {

@@ -56,14 +56,14 @@ fn encode(text: &str, utf8: bool) -> Vec<u8> {
     text.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect()
 }
 
-pub fn run(system: RateSystem) -> ExitCode {
+pub fn run(system: RateSystem) -> crate::error::Result<ExitCode> {
     let RateSystem::Fesa(args) = system;
-    match fesa_cmd(&args) {
+    Ok(match fesa_cmd(&args) {
         Ok(out) => {
             use std::io::Write;
             let mut stdout = std::io::stdout().lock();
             if stdout.write_all(&out).and_then(|_| stdout.flush()).is_err() {
-                return ExitCode::from(1);
+                return Ok(ExitCode::from(1));
             }
             ExitCode::SUCCESS
         }
@@ -71,7 +71,7 @@ pub fn run(system: RateSystem) -> ExitCode {
             eprintln!("shinpan rate fesa: {msg}");
             ExitCode::from(2)
         }
-    }
+    })
 }
 
 fn fesa_cmd(args: &FesaArgs) -> Result<Vec<u8>, String> {

@@ -5,15 +5,31 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn perft(sfen: Option<&str>, depth: u32, no_bulk: bool, json: bool) -> ExitCode {
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Position (default: the start position).
+    #[arg(long)]
+    sfen: Option<String>,
+    /// Play every leaf move instead of counting moves at the last ply.
+    #[arg(long)]
+    no_bulk: bool,
+    /// One JSON line {"depth","nodes","seconds","nps"}.
+    #[arg(long)]
+    json: bool,
+    depth: u32,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MovesArgs {
+    /// One JSON object per line with the moves, check and mate flags and canonical SFEN.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn perft(args: PerftArgs) -> crate::error::Result<ExitCode> {
+    let PerftArgs { sfen, no_bulk, json, depth } = args;
     let pos = match sfen {
-        Some(s) => match Position::from_sfen(s) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("shinpan perft: bad SFEN: {e}");
-                return ExitCode::from(2);
-            }
-        },
+        Some(s) => Position::from_sfen(&s).map_err(|e| crate::error::Error::request("--sfen", e))?,
         None => Position::startpos(),
     };
     let t = Instant::now();
@@ -25,14 +41,15 @@ pub fn perft(sfen: Option<&str>, depth: u32, no_bulk: bool, json: bool) -> ExitC
     } else {
         println!("{nodes}");
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One SFEN per line on stdin → its legal moves in USI, sorted in byte order. With `json`, one
 /// object per line: `{"moves":[…],"check":bool,"mate":bool,"no_moves":bool,"sfen":canonical}`
 /// (for oracles). Without a legal move and not in check the side to move also loses, but that is
 /// not mate, so the two are reported apart.
-pub fn moves(json: bool) -> ExitCode {
+pub fn moves(args: MovesArgs) -> crate::error::Result<ExitCode> {
+    let json = args.json;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -42,7 +59,7 @@ pub fn moves(json: bool) -> ExitCode {
             Ok(l) => l,
             Err(e) => {
                 eprintln!("line {}: cannot read input: {e}", n + 1);
-                return ExitCode::from(2);
+                return Ok(ExitCode::from(2));
             }
         };
         match Position::from_sfen(line.trim()) {
@@ -70,5 +87,5 @@ pub fn moves(json: bool) -> ExitCode {
         }
     }
     let _ = out.flush();
-    status
+    Ok(status)
 }

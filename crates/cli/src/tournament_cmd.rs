@@ -8,6 +8,81 @@ use tournament::furigoma::{self, SenteRule};
 use tournament::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
 use tournament::{Error, Game, System, Tournament, check, dutch, knockout, mcmahon, roundrobin, standings, trf};
 
+#[derive(clap::Args, Debug)]
+pub struct PairArgs {
+    file: PathBuf,
+    /// dutch (FIDE C.04.3), mcmahon (pl 8.2), round-robin (Berger), knockout. Default: the file's.
+    #[arg(long)]
+    system: Option<String>,
+    /// Output file (default: stdout).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Edition of the Dutch rules C.04.3: 2025 or 2017.
+    #[arg(long, default_value = "2025")]
+    edition: String,
+    /// One JSON object with boards, handicaps and byes instead of the bbpPairings format.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    mcmahon: McMahonOpts,
+    #[command(flatten)]
+    sente: PairOpts,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StandingsArgs {
+    file: PathBuf,
+    /// Comma-separated order: sb, de, median, buchholz, cut1, progressive, sos, sosos, sodos,
+    /// wins, rating (default by system, pl 8.3).
+    #[arg(long)]
+    tiebreaks: Option<String>,
+    /// text, csv, html, json, egf.
+    #[arg(long, default_value = "text")]
+    format: String,
+    /// Unplayed rounds in Buchholz/SOS: dummy (FIDE 2024), virtual (FIDE 2009), fixed:X.
+    #[arg(long, default_value = "dummy")]
+    unplayed: String,
+    /// Pairing system, for the default tie-breaks and McMahon scores.
+    #[arg(long)]
+    system: Option<String>,
+    #[command(flatten)]
+    mcmahon: McMahonOpts,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ResultArgs {
+    file: PathBuf,
+    #[arg(long)]
+    round: u32,
+    /// Board number as listed (first movers' pairing numbers in order).
+    #[arg(long)]
+    board: Option<usize>,
+    /// Either player's pairing number, instead of --board.
+    #[arg(long)]
+    player: Option<u32>,
+    /// 1-0, 0-1, ½-½, +/- (forfeit win), -/+, --/-- (double forfeit); first mover first.
+    #[arg(long)]
+    result: Option<String>,
+    /// The game was drawn and replayed with colours reversed (fesa 12.2); the result is the replay's.
+    #[arg(long)]
+    replayed: bool,
+    /// Replace a result already entered.
+    #[arg(long)]
+    correct: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckPairingsArgs {
+    file: PathBuf,
+    /// Edition of C.04.3: 2025 or 2017.
+    #[arg(long, default_value = "2025")]
+    edition: String,
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    mcmahon: McMahonOpts,
+}
+
 /// Options shared by the McMahon-aware commands.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct McMahonOpts {
@@ -127,7 +202,19 @@ fn system(s: Option<&str>, t: &Tournament) -> Result<System, String> {
     })
 }
 
-pub fn pair(
+pub fn pair(args: PairArgs) -> crate::error::Result<ExitCode> {
+    pair_file(
+        &args.file,
+        args.system.as_deref(),
+        args.output.as_ref(),
+        &args.edition,
+        args.json,
+        &args.mcmahon,
+        &args.sente,
+    )
+}
+
+fn pair_file(
     file: &Path,
     sys: Option<&str>,
     output: Option<&PathBuf>,
@@ -135,10 +222,10 @@ pub fn pair(
     json: bool,
     mm: &McMahonOpts,
     sente: &PairOpts,
-) -> ExitCode {
+) -> crate::error::Result<ExitCode> {
     let t = match read(file) {
         Ok(t) => t,
-        Err(c) => return c,
+        Err(c) => return Ok(c),
     };
     let result = (|| -> Result<tournament::Round, (bool, String)> {
         let bad = |e: String| (false, e);
@@ -174,11 +261,8 @@ pub fn pair(
     })();
     let round = match result {
         Ok(r) => r,
-        Err((no_pairing, e)) => {
-            eprintln!("{}: {e}", file.display());
-            // 1: no legal pairing exists; 2: the input or the request is wrong.
-            return ExitCode::from(if no_pairing { 1 } else { 2 });
-        }
+        Err((true, e)) => return Err(crate::error::Error::NoAnswer { path: file.into(), source: e.into() }),
+        Err((false, e)) => return Err(crate::error::Error::input(file, e)),
     };
     let text = if json {
         let boards: Vec<serde_json::Value> = round
@@ -199,19 +283,15 @@ pub fn pair(
     } else {
         round.to_bbp(&t)
     };
-    match output {
-        Some(o) => {
-            if let Err(e) = std::fs::write(o, text) {
-                eprintln!("{}: {e}", o.display());
-                return ExitCode::from(2);
-            }
-        }
-        None => print!("{text}"),
-    }
-    ExitCode::SUCCESS
+    crate::error::write_out(output.map(PathBuf::as_path), text.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
 }
 
-pub fn standings(
+pub fn standings(a: StandingsArgs) -> crate::error::Result<ExitCode> {
+    Ok(standings_file(&a.file, a.tiebreaks.as_deref(), &a.format, &a.unplayed, a.system.as_deref(), &a.mcmahon))
+}
+
+fn standings_file(
     file: &Path,
     tiebreaks: Option<&str>,
     format: &str,
@@ -268,7 +348,11 @@ pub fn standings(
     }
 }
 
-pub fn check_pairings(file: &Path, ed: &str, json: bool, mm: &McMahonOpts) -> ExitCode {
+pub fn check_pairings(a: CheckPairingsArgs) -> crate::error::Result<ExitCode> {
+    Ok(check_pairings_file(&a.file, &a.edition, a.json, &a.mcmahon))
+}
+
+fn check_pairings_file(file: &Path, ed: &str, json: bool, mm: &McMahonOpts) -> ExitCode {
     let t = match read(file) {
         Ok(t) => t,
         Err(c) => return c,
@@ -385,7 +469,11 @@ pub fn check_complete(t: &Tournament) -> Result<(), String> {
 }
 
 /// `shinpan result IN.trf --round R (--board B | --player ID) --result CODE`.
-pub fn result(
+pub fn result(a: ResultArgs) -> crate::error::Result<ExitCode> {
+    Ok(result_file(&a.file, a.round, a.board, a.player, a.result.as_deref(), a.replayed, a.correct))
+}
+
+fn result_file(
     file: &Path,
     round: u32,
     board: Option<usize>,
