@@ -1,68 +1,15 @@
 //! Adjudicating a shogi record: replay it in recorded mode, check the end word it states against
 //! the position instead of trusting it, check its times against its time control, and list every
-//! violation with its ply and article (SPEC.md `shinpan check`).
+//! violation with its ply and article (`shinpan check`).
 
 use crate::Side;
 use crate::clock::{Clock, Overtime, TimeControl};
-use crate::outcome::{Followup, GameResult, Reason, Violation};
+use crate::outcome::{GameResult, Reason, Violation};
 use crate::referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
-use crate::ruleset::Ruleset;
+use crate::ruleset::{GameKind, ShogiRuleset};
 use crate::shogi_game::{ShogiAction, ShogiGame, ShogiMove};
-use serde::Serialize;
+use crate::verdict::Verdict;
 use shogi::{EndReason, Record};
-
-/// The adjudicated state of a record, as `shinpan check --json` prints it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Verdict {
-    pub game: &'static str,
-    pub rules: String,
-    pub result: GameResult,
-    pub reason: Option<Reason>,
-    pub article: Option<String>,
-    pub ply: usize,
-    pub violations: Vec<Violation>,
-    pub followup: Option<Followup>,
-    /// Go only: the score breakdown.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<serde_json::Value>,
-    /// Go only: whole-board repetitions (rfg 6.3), in record plies.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cycles: Option<Vec<CycleNote>>,
-}
-
-/// A whole-board repetition in a Go record: the move at `ply` brought back the position after
-/// `first_ply` (rfg 6.3).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CycleNote {
-    pub ply: usize,
-    pub first_ply: usize,
-    pub article: String,
-}
-
-impl Verdict {
-    /// `black_win by checkmate at ply 57 (fesa-2017 5.1)`.
-    pub fn summary(&self) -> String {
-        let mut s = self.result.as_str().to_string();
-        if let Some(r) = self.reason {
-            s += &format!(" by {}", r.as_str());
-        }
-        s += &format!(" at ply {}", self.ply);
-        if let Some(a) = &self.article {
-            s += &format!(" ({a})");
-        }
-        s
-    }
-
-    /// The summary, then one line per violation.
-    pub fn human(&self) -> String {
-        let mut out = self.summary();
-        out.push('\n');
-        for v in &self.violations {
-            out += &format!("  ply {}: {} ({}): {}\n", v.ply, v.reason, v.article, v.detail);
-        }
-        out
-    }
-}
 
 /// The clock a record's time control describes. A `$TIME` with both byo-yomi and increment is
 /// read as byo-yomi (the CSA server applies byo-yomi once the main time is spent).
@@ -90,11 +37,12 @@ fn implied(end: &EndReason, mover: Side) -> Option<GameResult> {
     })
 }
 
-pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
+/// Replays a shogi record under `rules` in recorded mode and returns its verdict.
+pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
     let timed = record.moves.iter().all(|m| m.time_ms.is_some());
     let clock = record.info.time_control.as_ref().filter(|_| timed).map(clock_for);
     let mut extra = Vec::new();
-    if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.min_rated_time)
+    if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.game.min_rated_time)
         && !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms)
     {
         extra.push(Violation {
@@ -136,31 +84,17 @@ pub fn adjudicate(record: &Record, rules: &Ruleset) -> Verdict {
     let mut violations = r.violations().to_vec();
     violations.extend(extra);
     violations.sort_by_key(|v| v.ply);
-    match r.outcome() {
-        Some(o) => Verdict {
-            game: "shogi",
-            rules: rules.id.clone(),
-            result: o.result,
-            reason: Some(o.reason),
-            article: o.article.clone(),
-            ply: o.ply,
-            violations,
-            followup: o.followup.clone(),
-            score: None,
-            cycles: None,
-        },
-        None => Verdict {
-            game: "shogi",
-            rules: rules.id.clone(),
-            result: GameResult::Unfinished,
-            reason: None,
-            article: None,
-            ply: r.game().ply(),
-            violations,
-            followup: None,
-            score: None,
-            cycles: None,
-        },
+    let o = r.outcome();
+    Verdict {
+        game: GameKind::Shogi,
+        rules: rules.id,
+        result: o.map_or(GameResult::Unfinished, |o| o.result),
+        reason: o.map(|o| o.reason),
+        article: o.and_then(|o| o.article.clone()),
+        ply: o.map_or(r.game().ply(), |o| o.ply),
+        violations,
+        followup: o.and_then(|o| o.followup.clone()),
+        go: None,
     }
 }
 
@@ -194,13 +128,16 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
     let answer = match end {
         EndReason::Resign => r.submit(Event::Resign { t, side: mover }),
         EndReason::Checkmate => {
-            false_word(format!("the record says {word}, but {mover:?} is not checkmated"), &rules.articles.checkmate);
+            false_word(
+                format!("the record says {word}, but {mover:?} is not checkmated"),
+                &rules.game.articles.checkmate,
+            );
             return;
         }
         EndReason::Sennichite => {
             false_word(
                 format!("the record says {word}, but no position occurred a fourth time"),
-                &rules.articles.sennichite,
+                &rules.game.articles.sennichite,
             );
             return;
         }
@@ -242,7 +179,7 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
             Answer::Accepted => r.submit(Event::Game { t, side: mover.flip(), action: ShogiAction::AcceptImpasse }),
             refused => refused,
         },
-        EndReason::Draw => match &rules.articles.no_agreed_draw {
+        EndReason::Draw => match &rules.game.articles.no_agreed_draw {
             Some(a) => {
                 false_word(format!("the record says {word}, but agreed draws are not allowed"), a);
                 return;
@@ -259,6 +196,34 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
         EndReason::Interrupted | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => return,
     };
     if let Answer::Refused { reason } = answer {
-        false_word(format!("the record says {word}, but: {reason}"), &rules.id);
+        false_word(format!("the record says {word}, but: {reason}"), &end_word_article(end, &rules));
+    }
+}
+
+/// The article of the act an end word states, for a report that the position does not bear
+/// it out.
+fn end_word_article(end: &EndReason, rules: &ShogiRuleset) -> String {
+    let game = &rules.game;
+    let article = |c: Option<String>| c.unwrap_or_default();
+    match end {
+        EndReason::Resign => rules.articles.resignation.clone(),
+        EndReason::TimeUp => rules.articles.time_up.clone(),
+        EndReason::IllegalWin | EndReason::IllegalLoss | EndReason::IllegalAction(_) => {
+            rules.illegal_move.article.clone()
+        }
+        // The declaration, else the count that stands for it (pl 5.4), and the other way round.
+        EndReason::DeclarationWin => article(
+            game.declaration
+                .as_ref()
+                .map(|d| d.article.clone())
+                .or(game.impasse_count.as_ref().map(|c| c.article.clone())),
+        ),
+        EndReason::Jishogi => article(
+            game.impasse_count
+                .as_ref()
+                .map(|c| c.article.clone())
+                .or(game.declaration.as_ref().map(|d| d.article.clone())),
+        ),
+        _ => String::new(),
     }
 }

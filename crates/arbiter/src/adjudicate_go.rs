@@ -42,25 +42,23 @@
 //! Plies are record plies: every recorded move counts, illegal ones included.
 
 use crate::Side;
-use crate::adjudicate::{CycleNote, Verdict};
 use crate::clock::{Clock, Overtime, TimeControl};
 use crate::go_game::{GoAction, GoGame, GoMove};
 use crate::outcome::{GameResult, Reason, Violation};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::ByoYomiTimeout;
-use crate::ruleset::{GameKind, Ruleset};
+use crate::ruleset::{GameKind, GoRuleset};
+use crate::verdict::{ClockReport, CycleNote, GoFindings, GoScore, SideCount, Verdict};
 use go::score::Score;
 use go::sgf::SgfGame;
 use go::{Board, Color, Move, Point};
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GoRecordError {
-    #[error("{0} is not a Go ruleset (rfg)")]
-    NotGo(String),
     #[error("HA[{handicap}]: {reason}")]
     Handicap { handicap: u8, reason: String },
     #[error("dead stones: {0}")]
-    Dead(String),
+    Dead(crate::Refusal),
 }
 
 /// A Go record's verdict, with the count behind it.
@@ -74,10 +72,6 @@ pub struct GoVerdict {
     pub dead: Vec<Point>,
     /// The clock after the last move, when the record's times were checked.
     pub clock: Option<Clock>,
-}
-
-fn go_rules_of(rules: &Ruleset) -> &crate::ruleset::GoRules {
-    rules.go.as_ref().expect("a Go ruleset")
 }
 
 fn text(mv: Move) -> String {
@@ -167,12 +161,9 @@ fn left_at_move(clock: &Clock, side: Side, left_s: f64, count: Option<u32>) -> i
 
 /// Replays `g` under `rules` (a Go ruleset) in recorded mode and returns the verdict. `dead`:
 /// the dead stones the players agreed on, `None` to take the record's `TB`/`TW` marks.
-pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Result<GoVerdict, GoRecordError> {
-    if rules.game != GameKind::Go || rules.go.is_none() {
-        return Err(GoRecordError::NotGo(rules.id.clone()));
-    }
+pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> Result<GoVerdict, GoRecordError> {
     let mut rules = rules.clone();
-    let go_rules = rules.go.as_mut().expect("checked above");
+    let go_rules = &mut rules.game;
     go_rules.komi.rule = g.komi.unwrap_or(if g.handicap >= 2 { 0.0 } else { go_rules.komi.rule });
     let passes_to_end = go_rules.passes_to_end.clone();
 
@@ -211,7 +202,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         Color::White => g.nodes[i].white_time.is_some(),
     });
     let clock = sgf_time_control(g).filter(|_| timed && g.moves().count() > placement).map(Clock::same);
-    let turn_passes = go_rules_of(&rules).byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
+    let turn_passes = rules.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
     let mut r = Referee::new(rules.clone(), Mode::Recorded, GoGame::new(start), clock, Players::default());
     r.submit(Event::Start { t: 0 });
     let mut t = 0u64;
@@ -237,7 +228,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
             r.submit(Event::Game { t, side, action });
             findings.push(Violation {
                 ply,
-                article: "rfg 3.1".into(),
+                article: r.rules().game.articles.position_changes_by_moves.clone(),
                 reason: "setup_in_record".into(),
                 detail: format!(
                     "the record changes the position outside a move (AB {} AW {} AE {}{}); taken as recorded",
@@ -266,7 +257,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         let side = Side::from(c);
         let mv = p.map_or(Move::Pass, Move::Play);
         // rfg 7.1: after the third pass the partners fill in turn, the clocks stopped (7.3 comm.).
-        let finishing = r.game().passes_ended(go_rules_of(r.rules()));
+        let finishing = r.game().passes_ended(&r.rules().game);
         // A per-move byo-yomi that runs out passes the turn (rfg 12.16) under this ruleset.
         let byoyomi_passes = |r: &Referee<GoGame>, s: Side| {
             turn_passes && r.clock().is_some_and(|c| matches!(c.settings(s).overtime, Overtime::ByoYomi { .. }))
@@ -293,7 +284,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
                 if wrong_start {
                     findings.push(Violation {
                         ply,
-                        article: "rfg 13.2".into(),
+                        article: r.rules().game.articles.wrong_colour_start.clone(),
                         reason: "wrong_colour_start".into(),
                         detail: format!("{} moves first; the game goes on", c.name()),
                     });
@@ -317,7 +308,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
                 // (rfg 12.16); listed, and charged as the whole byo-yomi so the clock goes on.
                 findings.push(Violation {
                     ply,
-                    article: go_rules_of(r.rules()).byoyomi_timeout.article.clone(),
+                    article: r.rules().byoyomi_timeout.article.clone(),
                     reason: "turn_lost".into(),
                     detail: format!(
                         "{} moved after the byo-yomi ran out; the turn had passed to the opponent",
@@ -356,7 +347,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         }
         if late && r.outcome().is_none() {
             // The flag fell before the move: main time (rfg 11, 12.10) or N moves in T (12.15).
-            let go = go_rules_of(r.rules()).clone();
+            let go = r.rules().game.clone();
             let canadian = r.clock().is_some_and(|c| matches!(c.settings(side).overtime, Overtime::Canadian { .. }));
             let article =
                 if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
@@ -378,7 +369,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
 
     // The stated result.
     let stated = g.result.as_deref().and_then(stated);
-    let go_rules = r.rules().go.clone().expect("a Go ruleset");
+    let go_rules = r.rules().game.clone();
     // The stated result already shown false by the record's times (one finding is enough).
     let mut refuted = false;
     if r.outcome().is_none() {
@@ -403,7 +394,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
                 }
             },
             Some(Stated::Forfeit(w)) => {
-                r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, "rfg 11"));
+                let art = r.rules().game.articles.forfeit.clone();
+                r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, &art));
             }
             Some(Stated::Score(_)) | None => {}
         }
@@ -475,43 +467,28 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
         })
         .collect();
     let score = r.game().score().cloned();
-    let score_json = score.as_ref().map(|s| {
-        let side = |x: &go::score::SideScore| {
-            serde_json::json!({"territory": x.territory, "prisoners": x.prisoners, "komi": x.komi, "total": x.total})
-        };
-        serde_json::json!({
-            "black": side(&s.black),
-            "white": side(&s.white),
-            "margin": s.margin,
-            "dead": gtp(&counted_dead),
-            "seki": gtp(&s.seki),
-        })
-    });
-    let verdict = match r.outcome() {
-        Some(o) => Verdict {
-            game: "go",
-            rules: rules.id.clone(),
-            result: o.result,
-            reason: Some(o.reason),
-            article: o.article.clone(),
-            ply: ended_at.unwrap_or(end_ply),
-            violations,
-            followup: o.followup.clone(),
-            score: score_json,
-            cycles: Some(cycles),
-        },
-        None => Verdict {
-            game: "go",
-            rules: rules.id.clone(),
-            result: GameResult::Unfinished,
-            reason: None,
-            article: None,
-            ply: end_ply,
-            violations,
-            followup: None,
-            score: None,
-            cycles: Some(cycles),
-        },
+    let findings = GoFindings {
+        score: score.as_ref().map(|s| GoScore {
+            black: SideCount::from(&s.black),
+            white: SideCount::from(&s.white),
+            margin: s.margin,
+            dead: gtp(&counted_dead),
+            seki: gtp(&s.seki),
+        }),
+        cycles,
+        clock: r.clock().map(ClockReport::from),
+    };
+    let o = r.outcome();
+    let verdict = Verdict {
+        game: GameKind::Go,
+        rules: rules.id,
+        result: o.map_or(GameResult::Unfinished, |o| o.result),
+        reason: o.map(|o| o.reason),
+        article: o.and_then(|o| o.article.clone()),
+        ply: if o.is_some() { ended_at.unwrap_or(end_ply) } else { end_ply },
+        violations,
+        followup: o.and_then(|o| o.followup.clone()),
+        go: Some(findings),
     };
     Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
 }
@@ -524,8 +501,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &Ruleset, dead: Option<&[Point]>) -> Re
 fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(String, String)> {
     let clock = r.clock()?;
     let name = Color::from(loser).name();
-    if r.game().passes_ended(go_rules_of(r.rules())) || clock.is_paused() {
-        let art = go_rules_of(r.rules()).passes_to_end.article.clone();
+    if r.game().passes_ended(&r.rules().game) || clock.is_paused() {
+        let art = r.rules().game.passes_to_end.article.clone();
         return Some((
             art,
             format!("{name} is said to have lost on time, but the main game ended by passes and the clocks stopped"),
@@ -549,7 +526,7 @@ fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(S
             format!("{name} is said to have lost on time, but {name} was not to move: {name}'s clock was not running")
         }
     };
-    Some(("rfg 12.1".into(), detail))
+    Some((r.rules().game.articles.one_clock_runs.clone(), detail))
 }
 
 /// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.

@@ -82,7 +82,8 @@ pub struct SideClock {
     pub moves: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[serde(rename_all = "snake_case", tag = "kind")]
 pub enum ClockError {
     #[error("timestamp {t} ms is before the last event at {now} ms")]
     TimeWentBack { t: u64, now: u64 },

@@ -5,7 +5,7 @@
 //! replay to the same state.
 
 use crate::clock::{Clock, TimeControl};
-use crate::ruleset::{PenaltyKind, Ruleset};
+use crate::ruleset::{GameKind, PenaltyKind, RulesetId, ShogiRuleset};
 use crate::{
     ClaimKind, Decision, Event, Game, Mode, Players, Referee, ShogiAction, ShogiEvent, ShogiGame, ShogiMove, Side,
     adjudicate,
@@ -21,15 +21,16 @@ const STARTS: [&str; 4] = [
 
 pub fn events(data: &[u8]) {
     if let Ok(events) = serde_json::from_slice::<Vec<ShogiEvent>>(data) {
-        for id in Ruleset::IDS {
+        for rules in shogi_rulesets() {
             for mode in [Mode::Enforced, Mode::Recorded] {
-                check(Ruleset::by_id(id).expect("known id"), mode, Position::startpos(), &events);
+                check(rules.clone(), mode, Position::startpos(), &events);
             }
         }
         return;
     }
     let Some((&head, script)) = data.split_first() else { return };
-    let rules = Ruleset::by_id(Ruleset::IDS[(head & 3) as usize]).expect("known id");
+    let all = shogi_rulesets();
+    let rules = all[(head & 3) as usize % all.len()].clone();
     let mode = if head & 4 == 0 { Mode::Enforced } else { Mode::Recorded };
     let start = Position::from_sfen(STARTS[((head >> 3) & 3) as usize]).expect("valid start");
     let mut r = referee(rules.clone(), mode, start.clone());
@@ -43,7 +44,12 @@ pub fn events(data: &[u8]) {
     check(rules, mode, start, &events);
 }
 
-fn referee(rules: Ruleset, mode: Mode, start: Position) -> Referee<ShogiGame> {
+fn shogi_rulesets() -> Vec<ShogiRuleset> {
+    let ids = RulesetId::ALL.into_iter().filter(|id| id.game() == GameKind::Shogi);
+    ids.map(|id| ShogiRuleset::by_id(id).expect("a shogi ruleset")).collect()
+}
+
+fn referee(rules: ShogiRuleset, mode: Mode, start: Position) -> Referee<ShogiGame> {
     let clock = Clock::new([TimeControl::byoyomi(60_000, 10_000, 2), TimeControl::fischer(45_000, 5_000)]);
     Referee::new(rules, mode, ShogiGame::new(start), Some(clock), Players { rating: [None, Some(300)] })
 }
@@ -115,7 +121,7 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
 }
 
 /// Replays `events` twice (directly and through JSON) and exports the game as a record.
-fn check(rules: Ruleset, mode: Mode, start: Position, events: &[ShogiEvent]) {
+fn check(rules: ShogiRuleset, mode: Mode, start: Position, events: &[ShogiEvent]) {
     let mut a = referee(rules.clone(), mode, start.clone());
     for e in events {
         a.submit(e.clone());
@@ -138,7 +144,7 @@ fn check(rules: Ruleset, mode: Mode, start: Position, events: &[ShogiEvent]) {
 pub fn sgf_record(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let Ok(g) = go::sgf::SgfGame::parse(&text) else { return };
-    let rules = Ruleset::rfg();
+    let rules = crate::GoRuleset::by_id(RulesetId::Rfg).expect("a Go ruleset");
     let _ = crate::adjudicate_go(&g, &rules, None);
     let played: Vec<go::Point> = g.moves().filter_map(|(_, _, p)| p).collect();
     let dead: Vec<go::Point> = played.iter().rev().take(3).copied().collect();

@@ -19,9 +19,10 @@
 //! Dead stones may be marked at any time in the finishing phase; a move withdraws a proposal.
 
 use crate::Side;
-use crate::outcome::{End, GameResult, Reason};
+use crate::outcome::{End, Followup, Reason};
 use crate::referee::{Acted, Fault, Game, Played};
-use crate::ruleset::{GoRules, IllegalMovePolicy, Ruleset};
+use crate::refusal::Refusal;
+use crate::ruleset::{CycleOutcome, GoRules, GoRuleset, IllegalMovePolicy};
 use go::score::{Agreement, Score, score};
 use go::{Color, Move, Point};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -53,20 +54,17 @@ const MAX_SIZE: u8 = 25;
 pub struct GoMove(pub Move);
 
 impl GoMove {
-    pub fn parse(text: &str) -> Result<GoMove, String> {
+    pub fn parse(text: &str) -> Result<GoMove, go::CoordError> {
         if text.trim().eq_ignore_ascii_case("pass") {
             return Ok(GoMove(Move::Pass));
         }
-        Point::from_gtp(text, MAX_SIZE).map(|p| GoMove(Move::Play(p))).map_err(|e| e.to_string())
+        Point::from_gtp(text, MAX_SIZE).map(|p| GoMove(Move::Play(p)))
     }
 }
 
 impl Serialize for GoMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Move::Pass => s.serialize_str("pass"),
-            Move::Play(p) => s.serialize_str(&p.to_gtp()),
-        }
+        s.collect_str(self)
     }
 }
 
@@ -74,6 +72,20 @@ impl<'de> Deserialize<'de> for GoMove {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GoMove, D::Error> {
         let text = String::deserialize(d)?;
         GoMove::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A point in GTP coordinates on a `size` board, or why it is not one.
+fn point(text: &str, size: u8) -> Result<Point, Refusal> {
+    Point::from_gtp(text, size).map_err(|e| Refusal::BadPoint { point: text.to_string(), detail: e.to_string() })
+}
+
+impl std::fmt::Display for GoMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Move::Pass => f.write_str("pass"),
+            Move::Play(p) => f.write_str(&p.to_gtp()),
+        }
     }
 }
 
@@ -174,13 +186,10 @@ impl GoGame {
         let blocked = |c: Color| !b.is_legal(c, p) || b.liberties_after(c, p, 2) < 2;
         touches(Color::Black) && touches(Color::White) && blocked(Color::Black) && blocked(Color::White)
     }
-
-    fn go_rules(rules: &Ruleset) -> Result<&GoRules, String> {
-        rules.go.as_ref().ok_or_else(|| format!("{} is not a Go ruleset", rules.id))
-    }
 }
 
 impl Game for GoGame {
+    type Rules = GoRules;
     type Move = GoMove;
     type Action = GoAction;
 
@@ -194,48 +203,46 @@ impl Game for GoGame {
         self.game.ply()
     }
 
-    fn judge(&self, mv: &GoMove, rules: &Ruleset) -> Result<Option<Fault>, String> {
-        let go_rules = Self::go_rules(rules)?;
-        if let (true, Move::Play(p)) = (self.passes_ended(go_rules), mv.0)
+    fn judge(&self, mv: &GoMove, rules: &GoRuleset) -> Result<Option<Fault>, Refusal> {
+        if let (true, Move::Play(p)) = (self.passes_ended(&rules.game), mv.0)
             && self.in_seki(p)
         {
-            return Err(format!(
-                "{} is a point in seki: after the main game ended, points in seki are not filled ({})",
-                p.to_gtp(),
-                go_rules.passes_to_end.article
-            ));
+            let article = rules.game.passes_to_end.article.clone();
+            return Err(Refusal::SekiPoint { point: p.to_gtp(), article });
         }
         match self.game.check(mv.0) {
             Ok(()) => Ok(None),
             Err(go::IllegalMove::OffBoard(p)) => {
-                Err(format!("{} is off the {}×{0} board", p.to_gtp(), self.board().size()))
+                Err(Refusal::OffBoard { point: p.to_gtp(), size: self.board().size() })
             }
             // Only rfg 13.4 (the position is restored) can record a move the board cannot hold.
             Err(im) if matches!(rules.illegal_move.rule, IllegalMovePolicy::Restore { .. }) => {
-                Ok(Some(Fault { article: im.article().into(), detail: im.to_string() }))
+                Ok(Some(Fault { article: rules.game.articles.illegal_moves.of(&im).into(), detail: im.to_string() }))
             }
-            Err(im) => Err(format!("{im}: the board cannot hold it")),
+            Err(im) => Err(Refusal::ImpossibleMove { mv: mv.to_string(), detail: im.to_string() }),
         }
     }
 
-    fn play(&mut self, mv: &GoMove, rules: &Ruleset) -> Played {
+    fn play(&mut self, mv: &GoMove, rules: &GoRuleset) -> Played {
         let cycles = self.game.cycles().len();
         if let Err(e) = self.game.play(mv.0) {
             unreachable!("judge accepted {:?}: {e}", mv.0);
         }
         self.proposal = None;
-        if self.main_ended.is_none()
-            && self.game.consecutive_passes() >= rules.go.as_ref().map_or(u32::MAX, |g| g.passes_to_end.rule)
-        {
+        if self.main_ended.is_none() && self.game.consecutive_passes() >= rules.game.passes_to_end.rule {
             self.main_ended = Some(self.game.ply());
         }
-        // rfg 6.3: the whole-board position repeated; the ruleset says what the arbiter rules.
-        let end = match (self.game.cycles().get(cycles), &rules.go) {
-            (Some(_), Some(g)) => {
-                Some(End { result: GameResult::NoResult, reason: Reason::Cycle, article: g.cycle.article.clone() })
+        // rfg 6.3: the whole-board position repeated; the ruleset says what the arbiter rules. A
+        // cycle ruled "replay" is played again, same colours, fresh clocks.
+        let end = self.game.cycles().get(cycles).map(|_| {
+            let cycle = &rules.game.cycle;
+            let mut end = End::new(crate::GameResult::NoResult, Reason::Cycle, cycle.article.clone());
+            if cycle.rule == CycleOutcome::Replay {
+                end.followup =
+                    Some(Followup::Replay { colours_reversed: false, time: None, article: cycle.article.clone() });
             }
-            _ => None,
-        };
+            end
+        });
         Played { fault: None, end }
     }
 
@@ -264,14 +271,14 @@ impl Game for GoGame {
         self.proposal = None;
     }
 
-    fn still_illegal(&self, _: Side) -> Option<Fault> {
+    fn still_illegal(&self, _: Side, _: &GoRuleset) -> Option<Fault> {
         // An illegal Go move never stands (rfg 13.4 restores the position).
         None
     }
 
-    fn clocks_stopped(&self, rules: &Ruleset) -> bool {
+    fn clocks_stopped(&self, rules: &GoRuleset) -> bool {
         // Commentary to rfg 7.3: after the three passes the clocks stop.
-        Self::go_rules(rules).is_ok_and(|g| self.passes_ended(g))
+        self.passes_ended(&rules.game)
     }
 
     fn forfeit_turn(&mut self) -> bool {
@@ -280,25 +287,24 @@ impl Game for GoGame {
         true
     }
 
-    fn act(&mut self, side: Side, action: &GoAction, rules: &Ruleset, _: bool) -> Result<Acted, String> {
-        let go_rules = Self::go_rules(rules)?;
+    fn act(&mut self, side: Side, action: &GoAction, rules: &GoRuleset, _: bool) -> Result<Acted, Refusal> {
+        let go_rules = &rules.game;
         if let GoAction::Setup { black, white, empty, to_move } = action {
             return self.setup(black, white, empty, *to_move);
         }
         if !self.passes_ended(go_rules) {
-            return Err(format!(
-                "dead stones are agreed after {} consecutive passes ({})",
-                go_rules.passes_to_end.rule, go_rules.passes_to_end.article
-            ));
+            let passes = &go_rules.passes_to_end;
+            return Err(Refusal::BeforeTheEnd { passes: passes.rule, article: passes.article.clone() });
         }
+        let agreement_article = || go_rules.articles.dead_stones.clone();
         match action {
             GoAction::MarkDead { stones } => {
                 let size = self.board().size();
                 let mut dead = Vec::new();
                 for s in stones {
-                    let p = Point::from_gtp(s, size).map_err(|e| e.to_string())?;
+                    let p = point(s, size)?;
                     if self.board().get(p).is_none() {
-                        return Err(format!("{} is marked dead but there is no stone there (rfg 7.2)", p.to_gtp()));
+                        return Err(Refusal::NoStone { point: p.to_gtp(), article: agreement_article() });
                     }
                     dead.push(p);
                 }
@@ -309,18 +315,20 @@ impl Game for GoGame {
             GoAction::Agree => {
                 let dead = match &self.proposal {
                     Some((by, dead)) if *by == side.flip() => dead.clone(),
-                    Some(_) => return Err("one agrees to the opponent's proposal, not to one's own (rfg 7.2)".into()),
-                    None => return Err("no dead stones proposed by the opponent (rfg 7.2)".into()),
+                    Some(_) => return Err(Refusal::OwnProposal { article: agreement_article() }),
+                    None => return Err(Refusal::NoProposal { article: agreement_article() }),
                 };
                 let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
                 let agreement = Agreement { dead, ..Agreement::default() };
-                let s = score(self.board(), go_rules.komi.rule, handicap, &agreement).map_err(|e| e.to_string())?;
+                let s = score(self.board(), go_rules.komi.rule, handicap, &agreement)
+                    .map_err(|e| Refusal::Count { detail: e.to_string() })?;
+                let by_score = &go_rules.articles.result_by_score;
                 let end = match s.winner {
                     Some(c) if s.handicap_tie => {
                         End::win(c.into(), Reason::Score, go_rules.handicap_tie_to_white.article.clone())
                     }
-                    Some(c) => End::win(c.into(), Reason::Score, "rfg 10.2"),
-                    None => End::draw(Reason::Score, "rfg 10.2"),
+                    Some(c) => End::win(c.into(), Reason::Score, by_score.clone()),
+                    None => End::draw(Reason::Score, by_score.clone()),
                 };
                 let detail = format!(
                     "black {} territory + {} prisoners = {}; white {} territory + {} prisoners + {} komi = {}",
@@ -333,7 +341,8 @@ impl Game for GoGame {
                     s.white.total
                 );
                 self.score = Some(s);
-                Ok(Acted { end: Some(end), notes: vec![("score".into(), Fault { article: "rfg 9.2".into(), detail })] })
+                let note = Fault { article: go_rules.articles.count.clone(), detail };
+                Ok(Acted { end: Some(end), notes: vec![("score".into(), note)] })
             }
         }
     }
@@ -346,11 +355,9 @@ impl GoGame {
         white: &[String],
         empty: &[String],
         to_move: Option<Side>,
-    ) -> Result<Acted, String> {
+    ) -> Result<Acted, Refusal> {
         let size = self.board().size();
-        let pts = |v: &[String]| -> Result<Vec<Point>, String> {
-            v.iter().map(|s| Point::from_gtp(s, size).map_err(|e| e.to_string())).collect()
-        };
+        let pts = |v: &[String]| -> Result<Vec<Point>, Refusal> { v.iter().map(|s| point(s, size)).collect() };
         let (black, white, empty) = (pts(black)?, pts(white)?, pts(empty)?);
         let mut b = self.board().clone();
         for p in empty {

@@ -9,7 +9,7 @@ pub mod clock;
 pub mod ruleset;
 
 pub use clock::{Clock, ClockError, Overtime, TimeControl};
-pub use ruleset::{Ruleset, RulesetError};
+pub use ruleset::{AnyRuleset, GameKind, GoRuleset, Ruleset, RulesetError, RulesetId, ShogiRuleset};
 
 use serde::{Deserialize, Serialize};
 
@@ -53,6 +53,10 @@ impl From<Side> for shogi::Color {
 }
 
 pub mod outcome;
+pub mod refusal;
+pub use refusal::Refusal;
+pub mod verdict;
+pub use verdict::{CycleNote, GoFindings, GoScore, Verdict};
 pub mod referee;
 pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
 pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
@@ -64,13 +68,15 @@ pub type ShogiReferee = Referee<ShogiGame>;
 /// A shogi event.
 pub type ShogiEvent = Event<ShogiGame>;
 pub mod adjudicate;
-pub use adjudicate::{CycleNote, Verdict, adjudicate};
+pub use adjudicate::adjudicate;
 pub mod adjudicate_go;
 pub use adjudicate_go::{GoRecordError, GoVerdict, adjudicate_go};
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod go_game;
 pub use go_game::{GoAction, GoGame, GoMove};
+pub mod records;
+pub use records::{GameRecord, RecordFormat};
 
 /// A Go referee.
 pub type GoReferee = Referee<GoGame>;

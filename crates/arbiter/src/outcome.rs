@@ -99,20 +99,25 @@ pub struct Outcome {
     pub followup: Option<Followup>,
 }
 
-/// The game ended with `result`; the referee adds the ply and follow-up.
+/// The game ended with `result`; the referee adds the ply, and the follow-up of a draw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct End {
     pub result: GameResult,
     pub reason: Reason,
     pub article: String,
+    /// What the game's own rules prescribe next (a Go cycle replayed, rfg 6.3).
+    pub followup: Option<Followup>,
 }
 
 impl End {
+    pub fn new(result: GameResult, reason: Reason, article: impl Into<String>) -> End {
+        End { result, reason, article: article.into(), followup: None }
+    }
     pub fn win(side: Side, reason: Reason, article: impl Into<String>) -> End {
-        End { result: GameResult::win(side), reason, article: article.into() }
+        End::new(GameResult::win(side), reason, article)
     }
     pub fn draw(reason: Reason, article: impl Into<String>) -> End {
-        End { result: GameResult::Draw, reason, article: article.into() }
+        End::new(GameResult::Draw, reason, article)
     }
 }
 

@@ -9,9 +9,10 @@
 use crate::Side;
 use crate::clock::{Clock, ClockError};
 use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+use crate::refusal::Refusal;
 use crate::ruleset::{
-    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, CycleOutcome, DrawPolicy, FlagPrecedence, IllegalMovePolicy,
-    LatenessPolicy, PenaltyKind, Ruleset,
+    BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy,
+    PenaltyKind, Ruleset,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -35,6 +36,8 @@ pub struct Played {
 
 /// What the referee needs from a game's rules (shogi now; Go plugs in the same way).
 pub trait Game: Clone + Debug {
+    /// The game's own rules in a ruleset (`Ruleset<Self::Rules>`).
+    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     type Move: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Game-specific events (shogi: 27-point declaration, impasse count; Go: dead stones).
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
@@ -45,14 +48,14 @@ pub trait Game: Clone + Debug {
     fn ply(&self) -> usize;
     /// Whether the move can be carried out at all (a scoresheet can hold it), and the rule it
     /// breaks if it can. Does not change the game. `Err` is a refusal reason.
-    fn judge(&self, mv: &Self::Move, rules: &Ruleset) -> Result<Option<Fault>, String>;
+    fn judge(&self, mv: &Self::Move, rules: &Ruleset<Self::Rules>) -> Result<Option<Fault>, Refusal>;
     /// Plays a move that `judge` accepted.
-    fn play(&mut self, mv: &Self::Move, rules: &Ruleset) -> Played;
+    fn play(&mut self, mv: &Self::Move, rules: &Ruleset<Self::Rules>) -> Played;
     /// Back to the position after `ply` moves.
     fn restore(&mut self, ply: usize);
     /// fesa-2017 9.4: the position still shows `offender`'s illegal move (own king capturable,
     /// nifu, dead piece). Judged on the claimant's turn.
-    fn still_illegal(&self, offender: Side) -> Option<Fault>;
+    fn still_illegal(&self, offender: Side, rules: &Ruleset<Self::Rules>) -> Option<Fault>;
     /// The side to move loses his turn without moving (rfg, commentary to 12.16: single-move
     /// byo-yomi not respected). `false` where the game has no such thing (shogi).
     fn forfeit_turn(&mut self) -> bool {
@@ -60,12 +63,18 @@ pub trait Game: Clone + Debug {
     }
     /// The play left has no clock (Go after the third pass: commentary to rfg 7.3). The referee
     /// stops the clock when this becomes true; moves then take no time.
-    fn clocks_stopped(&self, _rules: &Ruleset) -> bool {
+    fn clocks_stopped(&self, _rules: &Ruleset<Self::Rules>) -> bool {
         false
     }
     /// A game-specific event by `side`. `has_time`: whether `side` still has time. Must leave the
     /// game unchanged when it returns `Err`.
-    fn act(&mut self, side: Side, action: &Self::Action, rules: &Ruleset, has_time: bool) -> Result<Acted, String>;
+    fn act(
+        &mut self,
+        side: Side,
+        action: &Self::Action,
+        rules: &Ruleset<Self::Rules>,
+        has_time: bool,
+    ) -> Result<Acted, Refusal>;
 }
 
 /// What a game-specific action did.
@@ -220,7 +229,7 @@ impl<G: Game> Event<G> {
 #[serde(rename_all = "snake_case", tag = "verdict")]
 pub enum Answer {
     Accepted,
-    Refused { reason: String },
+    Refused { reason: Refusal },
 }
 
 /// An illegal move not yet claimed (fesa-2017 9.4).
@@ -244,7 +253,7 @@ pub struct Players {
 
 #[derive(Debug, Clone)]
 pub struct Referee<G: Game> {
-    rules: Ruleset,
+    rules: Ruleset<G::Rules>,
     mode: Mode,
     players: Players,
     start: G,
@@ -280,10 +289,10 @@ pub struct Snapshot {
     pub answers: Vec<Answer>,
 }
 
-type Step = Result<(), String>;
+type Step = Result<(), Refusal>;
 
 impl<G: Game> Referee<G> {
-    pub fn new(rules: Ruleset, mode: Mode, game: G, clock: Option<Clock>, players: Players) -> Referee<G> {
+    pub fn new(rules: Ruleset<G::Rules>, mode: Mode, game: G, clock: Option<Clock>, players: Players) -> Referee<G> {
         Referee {
             rules,
             mode,
@@ -308,7 +317,7 @@ impl<G: Game> Referee<G> {
 
     /// Rebuilds a game from its log.
     pub fn replay(
-        rules: Ruleset,
+        rules: Ruleset<G::Rules>,
         mode: Mode,
         game: G,
         clock: Option<Clock>,
@@ -322,7 +331,7 @@ impl<G: Game> Referee<G> {
         r
     }
 
-    pub fn rules(&self) -> &Ruleset {
+    pub fn rules(&self) -> &Ruleset<G::Rules> {
         &self.rules
     }
     pub fn game(&self) -> &G {
@@ -398,7 +407,7 @@ impl<G: Game> Referee<G> {
             // Only a byo-yomi that ran out passes the turn, not a flag a penalty brought down.
             let per_move = matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. })
                 && c.side(side).flag_fell_at.is_none();
-            let passes = self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
+            let passes = self.rules.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
             if per_move && passes && self.game.forfeit_turn() {
                 self.turn_passed(side, f).ok()?;
                 continue;
@@ -410,15 +419,15 @@ impl<G: Game> Referee<G> {
             return Some(if tick {
                 Answer::Accepted
             } else {
-                Answer::Refused { reason: format!("{side:?}'s flag fell at {f} ms") }
+                Answer::Refused { reason: Refusal::FlagFell { side, at: f } }
             });
         }
     }
 
     /// The turn passed from `side` to the opponent at `f`, his byo-yomi run out (rfg 12.16).
     fn turn_passed(&mut self, side: Side, f: u64) -> Step {
-        let art = self.rules.go.as_ref().map(|g| g.byoyomi_timeout.article.clone()).unwrap_or_default();
-        self.clock.as_mut().ok_or("no clock")?.pass_turn(f).map_err(Self::clock_err)?;
+        let art = self.rules.byoyomi_timeout.article.clone();
+        self.clock.as_mut().ok_or(Refusal::NoClock)?.pass_turn(f)?;
         self.violations.push(Violation {
             ply: self.game.ply(),
             article: art,
@@ -460,10 +469,6 @@ impl<G: Game> Referee<G> {
         self.stopped_by_game = s.stopped_by_game;
     }
 
-    fn clock_err(e: ClockError) -> String {
-        e.to_string()
-    }
-
     /// The side whose flag fell first by `t`, and when.
     fn fallen(&self, t: u64) -> Option<(Side, u64)> {
         let c = self.clock.as_ref()?;
@@ -480,13 +485,13 @@ impl<G: Game> Referee<G> {
 
     fn apply(&mut self, event: &Event<G>) -> Step {
         if self.outcome.is_some() {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         }
         let t = event.t();
         if let Some(c) = &mut self.clock
             && t < c.now()
         {
-            return Err(ClockError::TimeWentBack { t, now: c.now() }.to_string());
+            return Err(ClockError::TimeWentBack { t, now: c.now() }.into());
         }
         match event {
             Event::Start { t } => self.on_start(*t),
@@ -503,24 +508,24 @@ impl<G: Game> Referee<G> {
             Event::ChangeMove { t, side, mv } => self.on_change_move(*t, *side, mv),
             Event::Claim { t, side, claim } => self.on_claim(*t, *side, *claim),
             Event::Decision { t, decision } => self.on_decision(*t, decision),
-            Event::Pause { t } => self.clock.as_mut().ok_or("no clock")?.pause(*t).map_err(Self::clock_err),
-            Event::Resume { t } => self.clock.as_mut().ok_or("no clock")?.resume(*t).map_err(Self::clock_err),
+            Event::Pause { t } => Ok(self.clock.as_mut().ok_or(Refusal::NoClock)?.pause(*t)?),
+            Event::Resume { t } => Ok(self.clock.as_mut().ok_or(Refusal::NoClock)?.resume(*t)?),
             Event::Tick { t } => {
                 if let Some(c) = &mut self.clock {
-                    c.observe(*t).map_err(Self::clock_err)?;
+                    c.observe(*t)?;
                 }
                 Ok(())
             }
             Event::Game { t, side, action } => {
                 if let Some(c) = &mut self.clock {
-                    c.observe(*t).map_err(Self::clock_err)?;
+                    c.observe(*t)?;
                 }
                 let has_time = self.clock.as_ref().is_none_or(|c| c.flag_fallen(*side, *t).is_none());
                 let acted = self.game.act(*side, action, &self.rules, has_time)?;
                 // An action that changed the turn (a record's setup) hands the clock over with it.
                 let to_move = self.game.to_move();
                 if let Some(c) = self.clock.as_mut().filter(|c| c.turn().is_some_and(|s| s != to_move)) {
-                    c.hand_over(*t, to_move).map_err(Self::clock_err)?;
+                    c.hand_over(*t, to_move)?;
                 }
                 let ply = self.game.ply();
                 for (code, n) in acted.notes {
@@ -538,20 +543,20 @@ impl<G: Game> Referee<G> {
 
     fn on_start(&mut self, t: u64) -> Step {
         if self.started_at.is_some() {
-            return Err("the game has already started".into());
+            return Err(Refusal::AlreadyStarted);
         }
         self.started_at = Some(t);
         let first = self.game.to_move();
         if let Some(c) = &mut self.clock {
-            c.start(t, first).map_err(Self::clock_err)?;
+            c.start(t, first)?;
         }
         Ok(())
     }
 
     fn on_arrive(&mut self, t: u64, side: Side) -> Step {
-        let start = self.started_at.ok_or("the game has not started")?;
+        let start = self.started_at.ok_or(Refusal::NotStarted)?;
         if self.arrived[side.index()].is_some() {
-            return Err(format!("{side:?} has already arrived"));
+            return Err(Refusal::AlreadyArrived { side });
         }
         self.arrived[side.index()] = Some(t);
         let late = t.saturating_sub(start);
@@ -585,7 +590,7 @@ impl<G: Game> Referee<G> {
         let policy = self.rules.illegal_move.rule;
         if let Some(f) = &fault {
             if self.mode == Mode::Enforced {
-                return Err(format!("illegal move: {} ({})", f.detail, f.article));
+                return Err(Refusal::IllegalMove { detail: f.detail.clone(), article: f.article.clone() });
             }
             if let IllegalMovePolicy::Restore { penalty_ms, free } = policy {
                 // rfg 13.4: the position before the move is restored (the move is not played,
@@ -597,7 +602,7 @@ impl<G: Game> Referee<G> {
                 if self.illegal_count[mover.index()] > free {
                     self.finish(End::win(mover.flip(), Reason::IllegalMove, art), ply);
                 } else if let Some(c) = &mut self.clock {
-                    c.add_time(t, mover.flip(), penalty_ms).map_err(Self::clock_err)?;
+                    c.add_time(t, mover.flip(), penalty_ms)?;
                 }
                 return Ok(());
             }
@@ -606,11 +611,11 @@ impl<G: Game> Referee<G> {
         let mut took = t.saturating_sub(self.last_move_t.or(self.started_at).unwrap_or(t));
         let untimed = self.game.clocks_stopped(&self.rules);
         if let Some(c) = self.clock.as_mut().filter(|_| !untimed) {
-            let pressed = c.press(t).map_err(Self::clock_err)?;
+            let pressed = c.press(t)?;
             flag = pressed.flag_fell_at;
             took = pressed.elapsed_ms;
         } else if let Some(c) = &mut self.clock {
-            c.observe(t).map_err(Self::clock_err)?;
+            c.observe(t)?;
             took = 0;
         }
         self.times.push(took);
@@ -628,7 +633,7 @@ impl<G: Game> Referee<G> {
             && let Some(c) = self.clock.as_mut().filter(|c| !c.is_paused())
         {
             // Cannot fail: the clock was just pressed at `t`.
-            c.pause(t).map_err(Self::clock_err)?;
+            c.pause(t)?;
             self.stopped_by_game = true;
         }
         if let Some(f) = flag.filter(|&f| self.flag_reported[mover.index()] != Some(f)) {
@@ -677,13 +682,9 @@ impl<G: Game> Referee<G> {
             self.on_start(t)?;
         }
         if self.mode == Mode::Enforced {
-            return Err(format!("it is {:?}'s turn", side.flip()));
+            return Err(Refusal::NotYourTurn { to_move: side.flip() });
         }
-        let article = match self.rules.id.as_str() {
-            "ufs-2016" => "ufs-2016 5.8.3.3".to_string(),
-            _ if self.rules.go.is_some() => "rfg 11".to_string(),
-            _ => self.rules.illegal_move.article.clone(),
-        };
+        let article = self.rules.articles.out_of_turn.clone();
         let ply = self.game.ply();
         self.violations.push(Violation {
             ply,
@@ -706,14 +707,11 @@ impl<G: Game> Referee<G> {
     fn on_change_move(&mut self, t: u64, side: Side, mv: &G::Move) -> Step {
         let ply = self.game.ply();
         if ply == 0 || self.game.to_move() != side.flip() {
-            return Err(format!("{side:?} has no completed move to change: the last move is not his"));
+            return Err(Refusal::NoMoveToChange { side });
         }
-        let (policy, article) = match &self.rules.changed_move {
-            Some(c) => (c.rule, c.article.clone()),
-            None => (ChangedMovePolicy::MoveStands, String::new()),
-        };
+        let (policy, article) = (self.rules.changed_move.rule, self.rules.changed_move.article.clone());
         if self.mode == Mode::Enforced {
-            return Err(format!("a completed move cannot be changed ({article})"));
+            return Err(Refusal::MoveCompleted { article });
         }
         self.violations.push(Violation {
             ply,
@@ -753,27 +751,23 @@ impl<G: Game> Referee<G> {
         let Some(claimant) = side else {
             let art = self.rules.outsiders_may_point_out.as_ref().filter(|r| !r.rule).map(|r| r.article.clone());
             return Err(match art {
-                Some(a) => format!("outsiders may not point out an illegal move or position ({a})"),
-                None => "a claim needs a player".into(),
+                Some(article) => Refusal::OutsiderClaim { article },
+                None => Refusal::ClaimWithoutPlayer,
             });
         };
         match claim {
             ClaimKind::IllegalMove => {
                 let offender = claimant.flip();
-                let idx = self
-                    .pending
-                    .iter()
-                    .rposition(|p| p.offender == offender)
-                    .ok_or("no illegal move of the opponent to claim")?;
+                let idx = self.pending.iter().rposition(|p| p.offender == offender).ok_or(Refusal::NothingToClaim)?;
                 let p = self.pending[idx].clone();
                 let art = self.rules.illegal_move.article.clone();
                 if p.replied {
                     // fesa-2017 9.4: after replying, only while the position is still illegal, and
                     // only on one's own turn.
                     if self.game.to_move() != claimant {
-                        return Err(format!("after replying, a claim is made on one's own turn ({art})"));
+                        return Err(Refusal::ClaimOffTurn { article: art });
                     }
-                    match self.game.still_illegal(offender) {
+                    match self.game.still_illegal(offender, &self.rules) {
                         Some(f) => self.violations.push(Violation {
                             ply: self.game.ply(),
                             article: f.article,
@@ -781,9 +775,7 @@ impl<G: Game> Referee<G> {
                             detail: f.detail,
                         }),
                         None => {
-                            return Err(format!(
-                                "the claim window closed with the reply and the position is legal again ({art})"
-                            ));
+                            return Err(Refusal::ClaimWindowClosed { article: art });
                         }
                     }
                 }
@@ -814,12 +806,12 @@ impl<G: Game> Referee<G> {
                 Ok(())
             }
             ClaimKind::Flag => {
-                let c = self.clock.as_mut().ok_or("no clock to claim on")?;
-                c.observe(t).map_err(Self::clock_err)?;
+                let c = self.clock.as_mut().ok_or(Refusal::NoClock)?;
+                c.observe(t)?;
                 let mine = c.flag_fallen(claimant, t);
                 let theirs = c.flag_fallen(claimant.flip(), t);
                 match (mine, theirs) {
-                    (_, None) => Err(format!("{:?}'s flag has not fallen", claimant.flip())),
+                    (_, None) => Err(Refusal::FlagNotFallen { side: claimant.flip() }),
                     (Some(_), Some(_)) => self.both_flags(t),
                     (None, Some(_)) => {
                         let art = self.rules.articles.time_up.clone();
@@ -840,8 +832,8 @@ impl<G: Game> Referee<G> {
                 Ok(())
             }
             BothFlagsPolicy::Continue { extra_ms } => {
-                let c = self.clock.as_mut().ok_or("no clock")?;
-                c.extend_both(t, extra_ms).map_err(Self::clock_err)
+                let c = self.clock.as_mut().ok_or(Refusal::NoClock)?;
+                Ok(c.extend_both(t, extra_ms)?)
             }
         }
     }
@@ -849,15 +841,15 @@ impl<G: Game> Referee<G> {
     fn on_decision(&mut self, t: u64, d: &Decision) -> Step {
         match d {
             Decision::Result { result, reason, article } => {
-                let end = End { result: *result, reason: *reason, article: article.clone() };
+                let end = End::new(*result, *reason, article.clone());
                 self.finish(end, self.game.ply());
                 Ok(())
             }
             Decision::Penalty { side, penalty, ms } => {
-                let allowed = self.rules.penalties.as_ref().ok_or("the ruleset names no penalties")?;
+                let allowed = self.rules.penalties.as_ref().ok_or(Refusal::NoPenalties)?;
                 let art = allowed.article.clone();
                 if !allowed.rule.contains(penalty) {
-                    return Err(format!("{penalty:?} is not a penalty of {art}"));
+                    return Err(Refusal::PenaltyNotAllowed { penalty: *penalty, article: art });
                 }
                 self.violations.push(Violation {
                     ply: self.game.ply(),
@@ -867,10 +859,10 @@ impl<G: Game> Referee<G> {
                 });
                 match penalty {
                     PenaltyKind::TimeToOpponent => {
-                        self.clock.as_mut().ok_or("no clock")?.add_time(t, side.flip(), *ms).map_err(Self::clock_err)
+                        Ok(self.clock.as_mut().ok_or(Refusal::NoClock)?.add_time(t, side.flip(), *ms)?)
                     }
                     PenaltyKind::TimeTaken => {
-                        self.clock.as_mut().ok_or("no clock")?.deduct_time(t, *side, *ms).map_err(Self::clock_err)
+                        Ok(self.clock.as_mut().ok_or(Refusal::NoClock)?.deduct_time(t, *side, *ms)?)
                     }
                     PenaltyKind::Loss | PenaltyKind::Expulsion => {
                         self.finish(End::win(side.flip(), Reason::ArbiterDecision, art), self.game.ply());
@@ -881,7 +873,7 @@ impl<G: Game> Referee<G> {
             }
             Decision::Restore { ply } => {
                 if *ply > self.game.ply() {
-                    return Err(format!("cannot restore ply {ply}: only {} moves played", self.game.ply()));
+                    return Err(Refusal::RestoreBeyond { ply: *ply, played: self.game.ply() });
                 }
                 self.game.restore(*ply);
                 self.times.truncate(*ply);
@@ -892,10 +884,10 @@ impl<G: Game> Referee<G> {
                 let restart = self.stopped_by_game && !self.game.clocks_stopped(&self.rules);
                 if let Some(c) = &mut self.clock {
                     if c.turn().is_some_and(|s| s != to_move) {
-                        c.hand_over(t, to_move).map_err(Self::clock_err)?;
+                        c.hand_over(t, to_move)?;
                     }
                     if restart && c.is_paused() {
-                        c.resume(t).map_err(Self::clock_err)?;
+                        c.resume(t)?;
                     }
                 }
                 if restart {
@@ -905,19 +897,18 @@ impl<G: Game> Referee<G> {
             }
             Decision::BothFlagsDown => self.both_flags(t),
             Decision::TurnLost => {
-                let passes =
-                    self.rules.go.as_ref().is_some_and(|g| g.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses);
-                let c = self.clock.as_ref().ok_or("no clock")?;
-                let side = c.turn().ok_or("the clock is not running")?;
-                if !passes || !matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. }) {
-                    return Err(
-                        "only a per-move byo-yomi under a turn-passes ruleset loses the turn (rfg 12.16)".into()
-                    );
+                let timeout = &self.rules.byoyomi_timeout;
+                let c = self.clock.as_ref().ok_or(Refusal::NoClock)?;
+                let side = c.turn().ok_or(Refusal::ClockNotRunning)?;
+                if timeout.rule != ByoYomiTimeout::TurnPasses
+                    || !matches!(c.settings(side).overtime, crate::clock::Overtime::ByoYomi { .. })
+                {
+                    return Err(Refusal::NoLostTurn { article: timeout.article.clone() });
                 }
-                let f = c.flag_fallen(side, t).ok_or_else(|| format!("{side:?}'s byo-yomi has not run out"))?;
+                let f = c.flag_fallen(side, t).ok_or(Refusal::ByoYomiLeft { side })?;
                 // The game changes last: everything that can refuse the event is checked above.
                 if !self.game.forfeit_turn() {
-                    return Err("this game has no lost turn".into());
+                    return Err(Refusal::NoTurnToLose);
                 }
                 self.turn_passed(side, f)
             }
@@ -952,28 +943,20 @@ impl<G: Game> Referee<G> {
     }
 
     fn finish(&mut self, end: End, ply: usize) {
+        // A follow-up the game itself rules (a Go cycle, rfg 6.3), else the draw's.
         let followup = match end.result {
+            _ if end.followup.is_some() => end.followup,
             GameResult::Draw => self.draw_followup(),
-            GameResult::NoResult if end.reason == Reason::Cycle => self.cycle_followup(),
             _ => None,
         };
         self.outcome =
             Some(Outcome { result: end.result, reason: end.reason, article: Some(end.article), ply, followup });
     }
 
-    /// rfg 6.3: a cycle ruled "replay" is played again, same colours, fresh clocks.
-    fn cycle_followup(&self) -> Option<Followup> {
-        let c = self.rules.go.as_ref()?.cycle.clone();
-        (c.rule == CycleOutcome::Replay).then_some(Followup::Replay {
-            colours_reversed: false,
-            time: None,
-            article: c.article,
-        })
-    }
-
     /// fesa-2017 12.2–12.3, pl 5.5: the replay after a draw.
     fn draw_followup(&self) -> Option<Followup> {
-        let DrawPolicy::Replay { blitz } = self.rules.draw.rule else { return None };
+        let DrawPolicy::Replay { blitz } = &self.rules.draw.rule else { return None };
+        let mut article = self.rules.draw.article.clone();
         let time = self.clock.as_ref().map(|c| {
             let t = c.now();
             // The new game's Black is the old White, each with the time left on his clock.
@@ -987,13 +970,10 @@ impl<G: Game> Referee<G> {
             {
                 let blitz_tc = crate::clock::TimeControl::sudden_death(b.main_ms);
                 tcs = [blitz_tc, blitz_tc];
+                article = b.article.clone();
             }
             tcs
         });
-        let article = match blitz {
-            Some(_) => "fesa-2017 12.3".to_string(),
-            None => self.rules.draw.article.clone(),
-        };
         Some(Followup::Replay { colours_reversed: true, time, article })
     }
 }

@@ -5,7 +5,8 @@
 use crate::Side;
 use crate::outcome::{End, GameResult, Reason};
 use crate::referee::{Acted, Fault, Game, Played};
-use crate::ruleset::{ImpasseCount as CountRule, Ruleset};
+use crate::refusal::Refusal;
+use crate::ruleset::{Cited, ImpasseCount as CountRule, ShogiRules, ShogiRuleset};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shogi::impasse::{judge_24, judge_27_pl, judge_27_ufs, judge_chapter};
 use shogi::{
@@ -88,20 +89,13 @@ impl ShogiGame {
     }
 }
 
-/// The article of an illegal move in the ruleset's own numbering.
-pub fn fault_article(rules: &Ruleset, im: IllegalMove) -> String {
-    match rules.id.as_str() {
-        "ufs-2016" => match im {
-            // Wrong promotion or unpromoting (5.8.3.2); every other forbidden move or drop (5.8.3.1).
-            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) => "ufs-2016 5.8.3.2".into(),
-            _ => "ufs-2016 5.8.3.1".into(),
-        },
-        "pl" => "pl 1.7".into(),
-        _ => im.article().into(),
-    }
+/// An illegal move as a fault, with its article in the ruleset's own numbering.
+fn fault(rules: &ShogiRuleset, mv: Move, im: IllegalMove) -> Fault {
+    Fault { article: rules.game.articles.illegal_moves.of(im).to_string(), detail: format!("{mv}: {im}") }
 }
 
 impl Game for ShogiGame {
+    type Rules = ShogiRules;
     type Move = ShogiMove;
     type Action = ShogiAction;
 
@@ -115,40 +109,39 @@ impl Game for ShogiGame {
         self.history.ply()
     }
 
-    fn judge(&self, mv: &ShogiMove, rules: &Ruleset) -> Result<Option<Fault>, String> {
+    fn judge(&self, mv: &ShogiMove, rules: &ShogiRuleset) -> Result<Option<Fault>, Refusal> {
         let mut p = self.position().clone();
         match p.play_lenient(mv.0) {
             Ok(None) => Ok(None),
-            Ok(Some(im)) => Ok(Some(Fault { article: fault_article(rules, im), detail: format!("{}: {im}", mv.0) })),
-            Err(ImpossibleMove::CapturesKing(_)) if rules.king_capture.is_some() => Ok(None),
-            Err(e) => Err(format!("{} cannot be played: {e}", mv.0)),
+            Ok(Some(im)) => Ok(Some(fault(rules, mv.0, im))),
+            Err(ImpossibleMove::CapturesKing(_)) if rules.game.king_capture.is_some() => Ok(None),
+            Err(e) => Err(Refusal::ImpossibleMove { mv: mv.0.to_string(), detail: e.to_string() }),
         }
     }
 
-    fn play(&mut self, mv: &ShogiMove, rules: &Ruleset) -> Played {
+    fn play(&mut self, mv: &ShogiMove, rules: &ShogiRuleset) -> Played {
         let mover: Side = self.to_move();
         self.proposal = None;
         let (verdict, rep) = match self.history.play_lenient(mv.0) {
             Ok(v) => v,
-            Err(ImpossibleMove::CapturesKing(sq)) => {
+            Err(ImpossibleMove::CapturesKing(_)) => {
                 // fesa-2017 9.5: the capture is a claim against the move that left the king in
-                // check; the capturer wins at once. The capture itself is not played.
-                let art = rules.king_capture.as_ref().map_or("fesa-2017 9.5".to_string(), |k| k.article.clone());
-                let _ = sq;
+                // check; the capturer wins at once. The capture itself is not played. (`judge`
+                // accepts it only where the ruleset has the rule.)
+                let art = rules.game.king_capture.as_ref().map_or_else(String::new, |k| k.article.clone());
                 return Played { fault: None, end: Some(End::win(mover, Reason::IllegalMove, art)) };
             }
             Err(e) => unreachable!("judge accepted {}: {e}", mv.0),
         };
-        let fault = verdict.map(|im| Fault { article: fault_article(rules, im), detail: format!("{}: {im}", mv.0) });
+        let fault = verdict.map(|im| fault(rules, mv.0, im));
+        let articles = &rules.game.articles;
         let end = match rep {
-            Some(Repetition::Sennichite { .. }) => {
-                Some(End::draw(Reason::Sennichite, rules.articles.sennichite.clone()))
-            }
+            Some(Repetition::Sennichite { .. }) => Some(End::draw(Reason::Sennichite, articles.sennichite.clone())),
             Some(Repetition::PerpetualCheck { loser, .. }) => {
-                Some(End::win(Side::from(loser).flip(), Reason::PerpetualCheck, rules.articles.perpetual_check.clone()))
+                Some(End::win(Side::from(loser).flip(), Reason::PerpetualCheck, articles.perpetual_check.clone()))
             }
             None if self.position().is_checkmate() => {
-                Some(End::win(mover, Reason::Checkmate, rules.articles.checkmate.clone()))
+                Some(End::win(mover, Reason::Checkmate, articles.checkmate.clone()))
             }
             None => None,
         };
@@ -165,30 +158,36 @@ impl Game for ShogiGame {
         self.proposal = None;
     }
 
-    fn still_illegal(&self, offender: Side) -> Option<Fault> {
+    fn still_illegal(&self, offender: Side, rules: &ShogiRuleset) -> Option<Fault> {
         let off: shogi::Color = offender.into();
+        let articles = &rules.game.articles.illegal_positions;
         self.position().violations().into_iter().find_map(|v| {
             let art = match &v {
-                PositionError::OpponentInCheck { color, .. } if *color == off => "fesa-2017 9.4a",
-                PositionError::Nifu { color, .. } if *color == off => "fesa-2017 9.4b",
+                PositionError::OpponentInCheck { color, .. } if *color == off => &articles.king_capturable,
+                PositionError::Nifu { color, .. } if *color == off => &articles.nifu,
                 PositionError::DeadPiece { piece, .. }
                     if piece.starts_with(|c: char| c.is_ascii_uppercase()) == (off == shogi::Color::Black) =>
                 {
-                    "fesa-2017 9.4c"
+                    &articles.dead_piece
                 }
                 _ => return None,
             };
-            Some(Fault { article: art.into(), detail: v.to_string() })
+            Some(Fault { article: art.clone(), detail: v.to_string() })
         })
     }
 
-    fn act(&mut self, side: Side, action: &ShogiAction, rules: &Ruleset, has_time: bool) -> Result<Acted, String> {
+    fn act(
+        &mut self,
+        side: Side,
+        action: &ShogiAction,
+        rules: &ShogiRuleset,
+        has_time: bool,
+    ) -> Result<Acted, Refusal> {
         match action {
             ShogiAction::Declare => {
-                let rule =
-                    rules.declaration.as_ref().ok_or_else(|| format!("{} has no 27-point declaration", rules.id))?;
+                let rule = rules.game.declaration.as_ref().ok_or(Refusal::NoDeclaration { ruleset: rules.id })?;
                 if side != self.to_move() {
-                    return Err(format!("a declaration is made on one's turn, before moving ({})", rule.article));
+                    return Err(Refusal::DeclarationOffTurn { article: rule.article.clone() });
                 }
                 let d = Declaration::judge(self.position(), has_time);
                 let notes = d
@@ -205,13 +204,13 @@ impl Game for ShogiGame {
                 Ok(Acted { end: Some(end), notes })
             }
             ShogiAction::ProposeImpasse => {
-                self.count_rule(rules)?;
+                Self::count_rule(rules)?;
                 self.proposal = Some(side);
                 Ok(Acted { end: None, notes: vec![] })
             }
             ShogiAction::AcceptImpasse => {
                 if self.proposal != Some(side.flip()) {
-                    return Err("no impasse count proposed by the opponent".into());
+                    return Err(Refusal::NoImpasseProposal);
                 }
                 self.count(rules)
             }
@@ -221,18 +220,21 @@ impl Game for ShogiGame {
 }
 
 impl ShogiGame {
-    fn count_rule<'a>(&self, rules: &'a Ruleset) -> Result<&'a crate::ruleset::Cited<CountRule>, String> {
-        rules.impasse_count.as_ref().ok_or_else(|| match (&rules.declaration, &rules.articles.no_agreed_draw) {
-            (Some(d), Some(n)) => {
-                format!("no impasse count by agreement: the 27-point declaration is the way ({}; {n})", d.article)
-            }
-            _ => format!("{} has no impasse count", rules.id),
+    fn count_rule(rules: &ShogiRuleset) -> Result<&Cited<CountRule>, Refusal> {
+        let game = &rules.game;
+        game.impasse_count.as_ref().ok_or_else(|| Refusal::NoImpasseCount {
+            ruleset: rules.id,
+            // Where the declaration is the way (fesa-2017 5.3) and agreed draws are forbidden.
+            declaration: match (&game.declaration, &game.articles.no_agreed_draw) {
+                (Some(d), Some(n)) => Some(format!("{}; {n}", d.article)),
+                _ => None,
+            },
         })
     }
 
     /// The impasse count of the ruleset (ufs-2016 5.8.6; pl 5.4; the chapter).
-    fn count(&self, rules: &Ruleset) -> Result<Acted, String> {
-        let rule = self.count_rule(rules)?;
+    fn count(&self, rules: &ShogiRuleset) -> Result<Acted, Refusal> {
+        let rule = Self::count_rule(rules)?;
         let c = ImpasseCount::of(self.position());
         let judged = match rule.rule {
             CountRule::Points24 => judge_24(&c),
@@ -246,9 +248,9 @@ impl ShogiGame {
             detail: format!("impasse count: black {} points, white {}", c.points[0], c.points[1]),
         };
         let end = match judged {
-            ImpasseOutcome::Draw => End { result: GameResult::Draw, reason: Reason::Impasse, article },
+            ImpasseOutcome::Draw => End::new(GameResult::Draw, Reason::Impasse, article),
             ImpasseOutcome::Win(color) => End::win(color.into(), Reason::Impasse, article),
-            ImpasseOutcome::Undecided => End { result: GameResult::NoResult, reason: Reason::Impasse, article },
+            ImpasseOutcome::Undecided => End::new(GameResult::NoResult, Reason::Impasse, article),
         };
         Ok(Acted { end: Some(end), notes: vec![("impasse_count".to_string(), note)] })
     }

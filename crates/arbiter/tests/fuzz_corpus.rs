@@ -19,7 +19,9 @@ fn go_sgf_corpus_adjudicates_without_panics() {
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let Ok(g) = go::sgf::SgfGame::parse(&text) else { continue };
         read += 1;
-        let result = std::panic::catch_unwind(|| arbiter::adjudicate_go(&g, &arbiter::Ruleset::rfg(), None));
+        let result = std::panic::catch_unwind(|| {
+            arbiter::adjudicate_go(&g, &arbiter::GoRuleset::by_id(arbiter::RulesetId::Rfg).unwrap(), None)
+        });
         match result {
             Ok(Ok(_)) => judged += 1,
             Ok(Err(_)) => {}

@@ -8,7 +8,7 @@
 //! position, with its dead stones. `#[ignore]`d: `cargo test --release -p shinpan-arbiter --test go_finishing_gnugo
 //! -- --ignored`.
 
-use arbiter::{GameResult, Reason, Ruleset, adjudicate_go};
+use arbiter::{GameResult, GoRuleset, Reason, RulesetId, adjudicate_go};
 use go::sgf::SgfGame;
 use go::{Color, Move, Point};
 use testkit::Rng;
@@ -137,7 +137,7 @@ fn gnugo_filled_dame_scored_exactly_like_final_score_rfg_7_1() {
         let size = if i % 5 == 4 { 13 } else { 9 };
         let Some(f) = play(seed, size) else { continue };
         let g = SgfGame::parse(&f.sgf).unwrap();
-        let v = adjudicate_go(&g, &Ruleset::rfg(), Some(&f.dead)).unwrap();
+        let v = adjudicate_go(&g, &GoRuleset::by_id(RulesetId::Rfg).unwrap(), Some(&f.dead)).unwrap();
         let ctx = format!("seed {seed}, GNU Go {}, {} fills\n{}\n{:?}", f.final_score, f.fills, f.sgf, v.verdict);
         let (result, margin) = match f.final_score.trim().split_once('+') {
             Some(("B", m)) => (GameResult::BlackWin, m.parse::<f64>().unwrap()),

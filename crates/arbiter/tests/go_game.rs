@@ -1,7 +1,6 @@
 //! Go under the referee (rfg), one test per article it applies.
 
 use arbiter::clock::{Clock, TimeControl};
-use arbiter::ruleset::Ruleset;
 use arbiter::*;
 use go::score::{Agreement, score};
 use go::{Board, Color, Point};
@@ -10,7 +9,7 @@ const S: u64 = 1_000;
 const MIN: u64 = 60 * S;
 
 fn referee(game: GoGame, mode: Mode, clock: Option<Clock>) -> GoReferee {
-    Referee::new(Ruleset::rfg(), mode, game, clock, Players::default())
+    Referee::new(GoRuleset::by_id(RulesetId::Rfg).unwrap(), mode, game, clock, Players::default())
 }
 
 fn from_diagram(diagram: &str, to_move: Color) -> GoGame {
@@ -39,7 +38,7 @@ fn play_all(r: &mut GoReferee, t0: u64, moves: &[&str]) -> u64 {
 #[track_caller]
 fn refused(a: Answer) -> String {
     match a {
-        Answer::Refused { reason } => reason,
+        Answer::Refused { reason } => reason.to_string(),
         Answer::Accepted => panic!("accepted"),
     }
 }
@@ -204,7 +203,10 @@ fn rfg_7_2_dead_stones_need_the_passes_and_the_opponents_agreement() {
 fn rfg_10_handicap_game_with_equal_scores_goes_to_white() {
     // Black's two handicap stones and one White stone on a 9×9 board: the one empty region
     // touches both colours, so with komi 0 nobody has a point (rfg 8.3).
-    let rules = Ruleset::rfg().with_overrides(&serde_json::json!({"go": {"komi": {"rule": 0.0}}})).unwrap();
+    let rules = GoRuleset::by_id(RulesetId::Rfg)
+        .unwrap()
+        .with_overrides(&serde_json::json!({"game": {"komi": {"rule": 0.0}}}))
+        .unwrap();
     let game = GoGame::new(go::Game::with_handicap(9, 2, go::Rules::RFG).unwrap());
     let mut r = Referee::new(rules, Mode::Enforced, game, None, Players::default());
     r.submit(Event::Start { t: 0 });
@@ -310,7 +312,10 @@ fn rfg_6_3_triple_ko_cycle_has_no_result() {
 
 #[test]
 fn rfg_6_3_cycle_ruled_replay_asks_for_a_new_game() {
-    let rules = Ruleset::rfg().with_overrides(&serde_json::json!({"go": {"cycle": {"rule": "replay"}}})).unwrap();
+    let rules = GoRuleset::by_id(RulesetId::Rfg)
+        .unwrap()
+        .with_overrides(&serde_json::json!({"game": {"cycle": {"rule": "replay"}}}))
+        .unwrap();
     let mut r = Referee::new(rules, Mode::Enforced, from_diagram(TRIPLE_KO, Color::Black), None, Players::default());
     r.submit(Event::Start { t: 0 });
     play_all(&mut r, 0, &["C8", "G8", "C4", "B8", "H8", "B4"]);
@@ -400,7 +405,7 @@ fn rfg_event_log_replay_gives_the_same_state() {
     let json = serde_json::to_string(&r.events().collect::<Vec<_>>()).unwrap();
     let events: Vec<GoEvent> = serde_json::from_str(&json).unwrap();
     let again = Referee::replay(
-        Ruleset::rfg(),
+        GoRuleset::by_id(RulesetId::Rfg).unwrap(),
         Mode::Enforced,
         GoGame::even(5).unwrap(),
         Some(clock),
@@ -418,7 +423,7 @@ fn rfg_13_4_recorded_log_replays_to_the_same_state() {
     let events: Vec<GoEvent> = r.events().cloned().collect();
     let clock = Clock::same(TimeControl::sudden_death(10 * MIN));
     let again = Referee::replay(
-        Ruleset::rfg(),
+        GoRuleset::by_id(RulesetId::Rfg).unwrap(),
         Mode::Recorded,
         from_diagram(KO, Color::Black),
         Some(clock),

@@ -3,7 +3,6 @@
 
 use arbiter::clock::{Clock, TimeControl};
 use arbiter::referee::{Acted, Fault, Played};
-use arbiter::ruleset::Ruleset;
 use arbiter::*;
 
 /// Players alternately name numbers; 0 is illegal; passing the turn is allowed.
@@ -14,6 +13,8 @@ struct Toy {
 }
 
 impl Game for Toy {
+    /// No rules of its own: any ruleset's game-agnostic policies over `()`.
+    type Rules = ();
     type Move = u32;
     type Action = ();
     fn name(&self) -> &'static str {
@@ -25,34 +26,42 @@ impl Game for Toy {
     fn ply(&self) -> usize {
         self.moves.len()
     }
-    fn judge(&self, mv: &u32, _: &Ruleset) -> Result<Option<Fault>, String> {
+    fn judge(&self, mv: &u32, _: &Ruleset<Self::Rules>) -> Result<Option<Fault>, Refusal> {
         Ok((*mv == 0).then(|| Fault { article: "toy 1".into(), detail: "zero".into() }))
     }
-    fn play(&mut self, mv: &u32, _: &Ruleset) -> Played {
+    fn play(&mut self, mv: &u32, _: &Ruleset<Self::Rules>) -> Played {
         self.moves.push(*mv);
         Played { fault: None, end: None }
     }
     fn restore(&mut self, ply: usize) {
         self.moves.truncate(ply);
     }
-    fn still_illegal(&self, _: Side) -> Option<Fault> {
+    fn still_illegal(&self, _: Side, _: &Ruleset<Self::Rules>) -> Option<Fault> {
         None
     }
     fn forfeit_turn(&mut self) -> bool {
         self.forfeits += 1;
         true
     }
-    fn act(&mut self, _: Side, _: &(), _: &Ruleset, _: bool) -> Result<Acted, String> {
-        Err("no actions".into())
+    fn act(&mut self, _: Side, _: &(), _: &Ruleset<Self::Rules>, _: bool) -> Result<Acted, Refusal> {
+        Err(Refusal::NoTurnToLose)
     }
 }
 
 const S: u64 = 1_000;
 
+fn rfg() -> Ruleset<()> {
+    GoRuleset::by_id(RulesetId::Rfg).unwrap().with_game(())
+}
+
+fn fesa() -> Ruleset<()> {
+    ShogiRuleset::by_id(RulesetId::Fesa2017).unwrap().with_game(())
+}
+
 #[test]
 fn rfg_12_16_byoyomi_not_respected_the_turn_passes() {
     let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
-    let mut r = Referee::new(Ruleset::rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
+    let mut r = Referee::new(rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
     assert_eq!(r.submit(Event::Tick { t: 30 * S }), Answer::Accepted);
     assert_eq!(r.outcome(), None, "no loss: the turn passed");
@@ -67,7 +76,7 @@ fn rfg_12_16_byoyomi_not_respected_the_turn_passes() {
 #[test]
 fn rfg_12_15_canadian_period_not_completed_loses() {
     let clock = Clock::same(TimeControl::canadian(0, 2, 60 * S));
-    let mut r = Referee::new(Ruleset::rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
+    let mut r = Referee::new(rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
     r.submit(Event::Move { t: 50 * S, mv: 1, side: None });
     r.submit(Event::Move { t: 51 * S, mv: 2, side: None });
@@ -80,7 +89,7 @@ fn rfg_12_15_canadian_period_not_completed_loses() {
 #[test]
 fn shogi_rulesets_never_pass_the_turn() {
     let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
-    let mut r = Referee::new(Ruleset::fesa_2017(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
+    let mut r = Referee::new(fesa(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
     r.submit(Event::Tick { t: 30 * S });
     assert_eq!(r.outcome().unwrap().reason, Reason::TimeUp);

@@ -1,7 +1,7 @@
 //! SGF records adjudicated through the referee (`adjudicate_go`, rfg in recorded mode): how the
 //! record's handicap, komi, turns, setup and `RE[]` meet the rules. Named after the articles.
 
-use arbiter::{GameResult, GoVerdict, Reason, Ruleset, adjudicate_go};
+use arbiter::{GameResult, GoRuleset, GoVerdict, Reason, RulesetId, adjudicate_go};
 use go::Point;
 use go::sgf::SgfGame;
 
@@ -12,7 +12,7 @@ fn judge(sgf: &str) -> GoVerdict {
 fn judge_dead(sgf: &str, dead: Option<&[&str]>) -> GoVerdict {
     let g = SgfGame::parse(sgf).unwrap();
     let dead: Option<Vec<Point>> = dead.map(|d| d.iter().map(|s| Point::from_gtp(s, g.size).unwrap()).collect());
-    adjudicate_go(&g, &Ruleset::rfg(), dead.as_deref()).unwrap()
+    adjudicate_go(&g, &GoRuleset::by_id(RulesetId::Rfg).unwrap(), dead.as_deref()).unwrap()
 }
 
 fn reasons(v: &GoVerdict) -> Vec<(usize, String, String)> {
@@ -255,14 +255,8 @@ fn rfg_6_3_a_cycle_ends_the_game_without_result() {
     let v = judge("(;SZ[5]AB[bc][ad][be]AW[cc][bd][dd][ce];B[cd];W[bd];W[];B[];W[bd])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::NoResult, Some(Reason::Cycle)));
     assert_eq!(v.verdict.ply, 5);
-    let c = &v.verdict.cycles.as_ref().unwrap()[0];
+    let c = &v.verdict.go.as_ref().unwrap().cycles[0];
     assert_eq!((c.ply, c.article.as_str()), (5, "rfg 6.3"));
-}
-
-#[test]
-fn a_shogi_ruleset_is_refused_for_a_go_record() {
-    let g = SgfGame::parse("(;SZ[9];B[ee])").unwrap();
-    assert!(adjudicate_go(&g, &Ruleset::fesa_2017(), None).is_err());
 }
 
 #[test]
@@ -444,4 +438,25 @@ fn rfg_7_3_no_time_loss_once_the_passes_stopped_the_clocks() {
     let v = judge("(;SZ[5]KM[6.5]TM[60]RE[W+T];B[cc]BL[50];W[]WL[50];B[]BL[40];W[]WL[40])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
     assert_eq!(reasons(&v), vec![(4, "false_result".into(), "rfg 7.1".into())]);
+}
+
+#[test]
+fn rfg_2_2_white_moves_first_after_handicap_stones() {
+    // OGS-style: compressed point lists, an old-style property name; White's first move is right.
+    let v = judge("garbage before\n(;FF[4]GM[1]SZ[13]HA[2]AB[dj][jd]AddWhite[aa:bb];W[gg])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+}
+
+#[test]
+fn the_ruleset_says_how_many_passes_end_the_game() {
+    // Two passes end the game under the Japanese 1989 rules (art. 9), not under rfg (7.1: three).
+    let two = "(;SZ[5]KM[0.5];B[cc];W[];B[])";
+    let g = SgfGame::parse(two).unwrap();
+    let rfg = adjudicate_go(&g, &GoRuleset::by_id(RulesetId::Rfg).unwrap(), None).unwrap();
+    assert_eq!(rfg.verdict.result, GameResult::Unfinished);
+    let japanese = adjudicate_go(&g, &GoRuleset::by_id(RulesetId::Japanese).unwrap(), None).unwrap();
+    assert_eq!((japanese.verdict.result, japanese.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert_eq!(japanese.verdict.rules, RulesetId::Japanese);
+    assert_eq!(japanese.score.unwrap().black.territory, 24);
 }

@@ -20,7 +20,7 @@ fn timed(mut r: Record, main_ms: u64, byoyomi_ms: u64, times_s: &[u64]) -> Recor
     r
 }
 
-fn check(r: &Record, rules: Ruleset) -> Verdict {
+fn check(r: &Record, rules: ShogiRuleset) -> Verdict {
     adjudicate(r, &rules)
 }
 
@@ -37,17 +37,17 @@ const SHUFFLE: &str = "2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b
 
 #[test]
 fn sennichite_fourfold_is_a_draw() {
-    let v = check(&record(None, SHUFFLE, Some(EndReason::Sennichite)), Ruleset::ufs_2016());
+    let v = check(&record(None, SHUFFLE, Some(EndReason::Sennichite)), ufs());
     verdict_is(&v, GameResult::Draw, Some(Reason::Sennichite), 12);
     assert!(v.violations.is_empty(), "{}", v.human());
     // fesa: replayed with colours reversed.
-    let v = check(&record(None, SHUFFLE, None), Ruleset::fesa_2017());
+    let v = check(&record(None, SHUFFLE, None), fesa());
     assert!(matches!(v.followup, Some(Followup::Replay { colours_reversed: true, .. })));
 }
 
 #[test]
 fn sennichite_word_without_repetition_is_reported() {
-    let v = check(&record(None, "2h3h 8b7b 3h2h 7b8b", Some(EndReason::Sennichite)), Ruleset::fesa_2017());
+    let v = check(&record(None, "2h3h 8b7b 3h2h 7b8b", Some(EndReason::Sennichite)), fesa());
     verdict_is(&v, GameResult::Unfinished, None, 4);
     assert!(has(&v, "false_end_word", "fesa-2017 5.2"), "{}", v.human());
 }
@@ -57,11 +57,11 @@ const CHECKS: &str = "9b9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5
 
 #[test]
 fn perpetual_check_the_checker_loses_wherever_the_cycle_starts() {
-    let v = check(&record(Some(PERPETUAL), CHECKS, None), Ruleset::fesa_2017());
+    let v = check(&record(Some(PERPETUAL), CHECKS, None), fesa());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::PerpetualCheck), 12);
     // The same cycle after a quiet prelude, first repeated position after White's move.
     let moves = format!("5i4i 5a4a 9c9b 4a5a {CHECKS}");
-    let v = check(&record(Some("4k4/9/R8/9/9/9/9/9/4K4 b - 1"), &moves, None), Ruleset::ufs_2016());
+    let v = check(&record(Some("4k4/9/R8/9/9/9/9/9/4K4 b - 1"), &moves, None), ufs());
     assert_eq!((v.result, v.reason), (GameResult::WhiteWin, Some(Reason::PerpetualCheck)), "{}", v.human());
     assert_eq!(v.article.as_deref(), Some("ufs-2016 5.7.2"));
     // White checking perpetually loses too.
@@ -71,7 +71,7 @@ fn perpetual_check_the_checker_loses_wherever_the_cycle_starts() {
             "1a1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i 5i5h 1i1h 5h5i 1h1i",
             None,
         ),
-        Ruleset::pl(),
+        pl(),
     );
     verdict_is(&v, GameResult::BlackWin, Some(Reason::PerpetualCheck), 13);
 }
@@ -80,10 +80,10 @@ const MATE_IN_1: &str = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
 
 #[test]
 fn checkmate_word_is_checked_against_the_position() {
-    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), fesa());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Checkmate), 1);
     assert!(v.violations.is_empty());
-    let v = check(&record(Some(MATE_IN_1), "G*4b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*4b", Some(EndReason::Checkmate)), fesa());
     verdict_is(&v, GameResult::Unfinished, None, 1);
     assert!(has(&v, "false_end_word", "fesa-2017 5.1"), "{}", v.human());
     assert!(v.human().contains("not checkmated"));
@@ -91,10 +91,10 @@ fn checkmate_word_is_checked_against_the_position() {
 
 #[test]
 fn resignation_and_moves_after_the_end() {
-    let v = check(&record(None, "7g7f 3c3d", Some(EndReason::Resign)), Ruleset::fesa_2017());
+    let v = check(&record(None, "7g7f 3c3d", Some(EndReason::Resign)), fesa());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::Resignation), 2);
     assert_eq!(v.summary(), "white_win by resignation at ply 2 (fesa-2017 5.1)");
-    let v = check(&record(Some(MATE_IN_1), "G*5b 5a4a", None), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*5b 5a4a", None), fesa());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Checkmate), 1);
     assert!(has(&v, "moves_after_end", "fesa-2017 5.1"));
 }
@@ -102,10 +102,10 @@ fn resignation_and_moves_after_the_end() {
 #[test]
 fn resigning_the_wrong_side_after_mate_is_reported() {
     // Mate at ply 1, then the record claims White... resign by the mated side is consistent.
-    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Resign)), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Resign)), fesa());
     assert!(v.violations.is_empty(), "{}", v.human());
     // "Illegal win" for White makes no sense after a legal mate.
-    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::IllegalWin)), fesa());
     assert!(has(&v, "false_end_word", ""), "{}", v.human());
 }
 
@@ -115,13 +115,13 @@ const DECLARE_OK: &str = "9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB4g4s4n4l9p 1";
 
 #[test]
 fn declaration_valid() {
-    let v = check(&record(Some(DECLARE_OK), "", Some(EndReason::DeclarationWin)), Ruleset::fesa_2017());
+    let v = check(&record(Some(DECLARE_OK), "", Some(EndReason::DeclarationWin)), fesa());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Declaration), 0);
     // Gote needs 27: Black's last move hands White the turn in a mirrored position.
     let gote = "9/9/9/9/9/9/ppppppppp/4k2br/9 w 4G4S4N4L9Prb 1";
     let v = check(
         &record(Some(gote.replace("9/9/9/9/9/9", "4K4/9/9/9/9/9").as_str()), "", Some(EndReason::DeclarationWin)),
-        Ruleset::fesa_2017(),
+        fesa(),
     );
     assert_eq!(v.result, GameResult::WhiteWin, "{}", v.human());
 }
@@ -135,7 +135,7 @@ fn declaration_invalid_for_each_condition() {
         ("5g3/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB3g4s4n4l9p 1", "not_in_check"),
     ];
     for (sfen, condition) in cases {
-        let v = check(&record(Some(sfen), "", Some(EndReason::DeclarationWin)), Ruleset::ufs_2016());
+        let v = check(&record(Some(sfen), "", Some(EndReason::DeclarationWin)), ufs());
         verdict_is(&v, GameResult::WhiteWin, Some(Reason::Declaration), 0);
         assert!(v.violations.iter().any(|x| x.detail.contains(condition)), "{condition}: {}", v.human());
     }
@@ -144,7 +144,7 @@ fn declaration_invalid_for_each_condition() {
         record(Some("9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 w RB4g4s4n4l9p 1"), "5h5i", Some(EndReason::DeclarationWin));
     r = timed(r, 10 * MIN, 0, &[1]);
     r.end.as_mut().unwrap().time_ms = Some(11 * MIN);
-    let v = check(&r, Ruleset::fesa_2017());
+    let v = check(&r, fesa());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::Declaration), 1);
     assert!(v.violations.iter().any(|x| x.detail.contains("has_time")), "{}", v.human());
 }
@@ -154,13 +154,13 @@ fn declaration_invalid_for_each_condition() {
 #[test]
 fn impasse_24_point_count() {
     let rook_up = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1";
-    let v = check(&record(Some(rook_up), "", Some(EndReason::Jishogi)), Ruleset::ufs_2016());
+    let v = check(&record(Some(rook_up), "", Some(EndReason::Jishogi)), ufs());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Impasse), 0);
     assert!(v.violations.iter().any(|x| x.detail.contains("black 32 points, white 22")), "{}", v.human());
-    let v = check(&record(None, "", Some(EndReason::Jishogi)), Ruleset::pl());
+    let v = check(&record(None, "", Some(EndReason::Jishogi)), pl());
     verdict_is(&v, GameResult::Draw, Some(Reason::Impasse), 0);
     // fesa knows only the declaration.
-    let v = check(&record(None, "", Some(EndReason::Jishogi)), Ruleset::fesa_2017());
+    let v = check(&record(None, "", Some(EndReason::Jishogi)), fesa());
     verdict_is(&v, GameResult::Unfinished, None, 0);
     assert!(has(&v, "false_end_word", "fesa-2017"), "{}", v.human());
 }
@@ -186,17 +186,17 @@ fn illegal_moves_of_each_kind_under_each_ruleset() {
         let offender = if ply % 2 == 1 { Side::Black } else { Side::White };
         let winner = GameResult::win(offender.flip());
         // ufs-2016 and pl: the move loses by itself.
-        for (rules, art) in [(Ruleset::ufs_2016(), "ufs-2016 5.8.3"), (Ruleset::pl(), "pl 1.7")] {
+        for (rules, art) in [(ufs(), "ufs-2016 5.8.3"), (pl(), "pl 1.7")] {
             let v = check(&record(sfen, moves, None), rules);
             assert_eq!((v.result, v.reason, v.ply), (winner, Some(Reason::IllegalMove), ply), "{kind}: {}", v.human());
             assert_eq!(v.article.as_deref(), Some(art), "{kind}");
             assert!(has(&v, "illegal_move", &art[..4]), "{kind}: {}", v.human());
         }
         // fesa-2017: listed, decided only by a claim (the record's 反則勝ち).
-        let v = check(&record(sfen, moves, None), Ruleset::fesa_2017());
+        let v = check(&record(sfen, moves, None), fesa());
         verdict_is(&v, GameResult::Unfinished, None, ply);
         assert!(has(&v, "illegal_move", fesa_art), "{kind}: {}", v.human());
-        let v = check(&record(sfen, moves, Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+        let v = check(&record(sfen, moves, Some(EndReason::IllegalWin)), fesa());
         verdict_is(&v, winner, Some(Reason::IllegalMove), ply);
         assert_eq!(v.article.as_deref(), Some("fesa-2017 9.4"), "{kind}");
     }
@@ -204,14 +204,14 @@ fn illegal_moves_of_each_kind_under_each_ruleset() {
 
 #[test]
 fn impossible_move_is_reported_and_stops_the_replay() {
-    let v = check(&record(None, "7g7f 7f7e", None), Ruleset::fesa_2017());
+    let v = check(&record(None, "7g7f 7f7e", None), fesa());
     verdict_is(&v, GameResult::Unfinished, None, 1);
     assert!(has(&v, "impossible_move", ""), "{}", v.human());
 }
 
 #[test]
 fn false_illegal_move_claim_is_reported() {
-    let v = check(&record(None, "7g7f", Some(EndReason::IllegalWin)), Ruleset::fesa_2017());
+    let v = check(&record(None, "7g7f", Some(EndReason::IllegalWin)), fesa());
     verdict_is(&v, GameResult::Unfinished, None, 1);
     assert!(has(&v, "false_end_word", "fesa-2017"), "{}", v.human());
 }
@@ -222,18 +222,18 @@ fn false_illegal_move_claim_is_reported() {
 fn time_up_checked_against_the_time_control() {
     // 1 minute each, no byo-yomi: Black uses 30 + 31 s; the record ends with Black's time up.
     let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d", Some(EndReason::TimeUp)), MIN, 0, &[30, 1, 31, 1]);
-    let v = check(&r, Ruleset::fesa_2017());
+    let v = check(&r, fesa());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::TimeUp), 4);
     assert!(has(&v, "time_up", "fesa-2017 8.9"), "the flag fell on move 3: {}", v.human());
     // White to move with time left says time up: reported.
     let r = timed(record(None, "7g7f 3c3d", Some(EndReason::TimeUp)), 10 * MIN, 30 * S, &[5, 5]);
     let mut r2 = r.clone();
     r2.end.as_mut().unwrap().time_ms = Some(5 * S);
-    let v = check(&r2, Ruleset::fesa_2017());
+    let v = check(&r2, fesa());
     verdict_is(&v, GameResult::Unfinished, None, 2);
     assert!(has(&v, "false_end_word", "fesa-2017"), "time left, no flag: {}", v.human());
     // Without a time on the end word, the word says the flag fell.
-    let v = check(&r, Ruleset::fesa_2017());
+    let v = check(&r, fesa());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::TimeUp), 2);
 }
 
@@ -242,7 +242,7 @@ fn fesa_8_9_a_fallen_flag_is_listed_once_when_the_record_plays_on() {
     // Black's minute is gone on move 1; the scoresheet goes on to a resignation (fesa 5.1
     // applies). The fall is one finding, not one per later move of Black's.
     let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d 2f2e", Some(EndReason::Resign)), MIN, 0, &[61, 1, 5, 1, 5]);
-    let v = check(&r, Ruleset::fesa_2017());
+    let v = check(&r, fesa());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Resignation), 5);
     let falls: Vec<_> = v.violations.iter().filter(|x| x.reason == "time_up").collect();
     assert_eq!(falls.len(), 1, "{}", v.human());
@@ -252,7 +252,7 @@ fn fesa_8_9_a_fallen_flag_is_listed_once_when_the_record_plays_on() {
 #[test]
 fn byoyomi_moves_in_time_are_not_violations() {
     let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d", Some(EndReason::Resign)), 0, 30 * S, &[29, 29, 29, 29]);
-    let v = check(&r, Ruleset::ufs_2016());
+    let v = check(&r, ufs());
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::Resignation), 4);
     assert!(v.violations.is_empty(), "{}", v.human());
 }
@@ -260,7 +260,7 @@ fn byoyomi_moves_in_time_are_not_violations() {
 #[test]
 fn ufs_6_8_flag_in_the_record_beats_a_later_resignation() {
     let r = timed(record(None, "7g7f 3c3d 2g2f", Some(EndReason::Resign)), 0, 30 * S, &[5, 40, 5]);
-    let v = check(&r, Ruleset::ufs_2016());
+    let v = check(&r, ufs());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::TimeUp), 3);
     assert!(has(&v, "flag_first", "ufs-2016 6.8"));
 }
@@ -268,10 +268,10 @@ fn ufs_6_8_flag_in_the_record_beats_a_later_resignation() {
 #[test]
 fn fesa_15_4_short_time_control_is_noted_as_unrated() {
     let r = timed(record(None, "7g7f", Some(EndReason::Resign)), 10 * MIN, 30 * S, &[1]);
-    let v = check(&r, Ruleset::fesa_2017());
+    let v = check(&r, fesa());
     assert!(has(&v, "not_rated_time_control", "fesa-2017 15.4"), "{}", v.human());
     let r = timed(record(None, "7g7f", Some(EndReason::Resign)), 30 * MIN, 30 * S, &[1]);
-    assert!(!has(&check(&r, Ruleset::fesa_2017()), "not_rated_time_control", ""));
+    assert!(!has(&check(&r, fesa()), "not_rated_time_control", ""));
 }
 
 // --- handicaps --------------------------------------------------------------------------------
@@ -282,25 +282,25 @@ fn handicap_games_the_giver_moves_first() {
     r.info.handicap = Some(Handicap::TwoPieces);
     r.moves = "6c6d 7g7f 5a4b 2g2f".split_whitespace().map(|m| RecordMove::new(Move::from_usi(m).unwrap())).collect();
     r.end = Some(GameEnd::new(EndReason::Resign));
-    let v = check(&r, Ruleset::ufs_2016());
+    let v = check(&r, ufs());
     // After four moves the giver (White) is to move and resigns.
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Resignation), 4);
     assert!(v.violations.is_empty(), "{}", v.human());
     // A record where the receiver moves first is impossible.
     let mut bad = Record::new(Handicap::Lance.position());
     bad.moves = vec![RecordMove::new(Move::from_usi("7g7f").unwrap())];
-    let v = check(&bad, Ruleset::pl());
+    let v = check(&bad, pl());
     assert!(has(&v, "impossible_move", ""), "{}", v.human());
     // The giver's illegal first move loses under ufs.
     let mut ill = Record::new(Handicap::Bishop.position());
     ill.moves = vec![RecordMove::new(Move::from_usi("3c3e").unwrap())];
-    let v = check(&ill, Ruleset::ufs_2016());
+    let v = check(&ill, ufs());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::IllegalMove), 1);
 }
 
 #[test]
 fn verdict_json_has_the_contract_keys() {
-    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), Ruleset::fesa_2017());
+    let v = check(&record(Some(MATE_IN_1), "G*5b", Some(EndReason::Checkmate)), fesa());
     let j = serde_json::to_value(&v).unwrap();
     assert_eq!(
         j,

@@ -69,8 +69,8 @@ fn drive(r: &mut ShogiReferee, script: &[(u8, u16, u16)]) {
     }
 }
 
-fn setup(rules_i: u8, enforced: bool) -> (Ruleset, Mode, Clock) {
-    let rules = Ruleset::by_id(Ruleset::IDS[rules_i as usize % 4]).unwrap();
+fn setup(rules_i: u8, enforced: bool) -> (ShogiRuleset, Mode, Clock) {
+    let rules = [fesa(), ufs(), pl(), rfg_on_shogi()][rules_i as usize % 4].clone();
     let mode = if enforced { Mode::Enforced } else { Mode::Recorded };
     let clock = Clock::new([TimeControl::byoyomi(3 * MIN, 10 * S, 2), TimeControl::fischer(2 * MIN, 5 * S)]);
     (rules, mode, clock)

@@ -10,16 +10,6 @@ use serde_json::json;
 const B: Side = Side::Black;
 const W: Side = Side::White;
 
-fn fesa() -> Ruleset {
-    Ruleset::fesa_2017()
-}
-fn ufs() -> Ruleset {
-    Ruleset::ufs_2016()
-}
-fn pl() -> Ruleset {
-    Ruleset::pl()
-}
-
 // --- illegal move --------------------------------------------------------------------------
 
 /// 7g7e: a pawn moved two squares.
@@ -27,7 +17,7 @@ const TWO_STEP: &str = "7g7e";
 
 #[test]
 fn enforced_mode_refuses_an_illegal_move_and_nothing_changes() {
-    for rules in [fesa(), ufs(), pl(), Ruleset::rfg()] {
+    for rules in [fesa(), ufs(), pl(), rfg_on_shogi()] {
         let mut r = referee(rules, Mode::Enforced, None, None);
         let before = r.snapshot();
         let why = refused(r.submit(mv(S, TWO_STEP)));
@@ -163,7 +153,7 @@ fn fesa_9_7_outsiders_may_not_point_out_an_illegal_move() {
     assert!(why.contains("fesa-2017 9.7"), "{why}");
 }
 
-fn with_beginners() -> Ruleset {
+fn with_beginners() -> ShogiRuleset {
     let mut r = fesa();
     r.beginners_takeback = Some(Cited {
         rule: BeginnersTakeback { enabled: true, rating_below: 400, unrated: true, per_player: 1 },
@@ -208,7 +198,7 @@ fn fesa_17_takeback_is_off_unless_the_organiser_enables_it() {
 #[test]
 fn rfg_13_4_restore_two_minutes_then_loss_on_the_third() {
     let clock = Clock::same(TimeControl::sudden_death(10 * MIN));
-    let mut r = referee(Ruleset::rfg(), Mode::Recorded, None, Some(clock));
+    let mut r = referee(rfg_on_shogi(), Mode::Recorded, None, Some(clock));
     r.submit(Event::Start { t: 0 });
     for n in 1..=2u64 {
         assert_eq!(r.submit(mv(n * S, TWO_STEP)), Answer::Accepted);
@@ -272,14 +262,22 @@ fn fesa_12_2_sennichite_replayed_colours_reversed_with_remaining_time() {
 
 #[test]
 fn fesa_12_3_organiser_may_use_an_8_minute_blitz_when_both_have_under_10() {
-    let patch = json!({"draw": {"rule": {"kind": "replay", "blitz": {"both_under_ms": 600000, "main_ms": 480000}}}});
-    let rules = fesa().with_overrides(&patch).unwrap();
-    let mut r = referee(rules, Mode::Enforced, None, Some(Clock::same(TimeControl::byoyomi(5 * MIN, 30 * S, 1))));
+    let blitz = json!({"both_under_ms": 600000, "main_ms": 480000, "article": "fesa-2017 12.3"});
+    let rules = fesa().with_overrides(&json!({"draw": {"rule": {"kind": "replay", "blitz": blitz}}})).unwrap();
+    let mut r =
+        referee(rules.clone(), Mode::Enforced, None, Some(Clock::same(TimeControl::byoyomi(5 * MIN, 30 * S, 1))));
     r.submit(Event::Start { t: 0 });
     play(&mut r, 0, SHUFFLE);
     let Some(Followup::Replay { time: Some([b, w]), article, .. }) = outcome(&r).followup else { panic!() };
     assert_eq!((b, w), (TimeControl::sudden_death(8 * MIN), TimeControl::sudden_death(8 * MIN)));
     assert_eq!(article, "fesa-2017 12.3");
+    // With more than 10 minutes left the replay keeps the remaining times (12.2).
+    let mut r = referee(rules, Mode::Enforced, None, Some(Clock::same(TimeControl::byoyomi(20 * MIN, 30 * S, 1))));
+    r.submit(Event::Start { t: 0 });
+    play(&mut r, 0, SHUFFLE);
+    let Some(Followup::Replay { time: Some([b, _]), article, .. }) = outcome(&r).followup else { panic!() };
+    assert!(b.main_ms > 19 * MIN, "{b:?}");
+    assert_eq!(article, "fesa-2017 12.2");
 }
 
 #[test]
@@ -318,7 +316,7 @@ fn fesa_3_12_perpetual_check_wherever_the_cycle_starts() {
 /// Black has taken White's rook: 32 points against 22.
 const ROOK_UP: &str = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1";
 
-fn count_by_agreement(rules: Ruleset, sfen: Option<&str>) -> ShogiReferee {
+fn count_by_agreement(rules: ShogiRuleset, sfen: Option<&str>) -> ShogiReferee {
     let mut r = referee(rules, Mode::Enforced, sfen, None);
     assert_eq!(r.submit(act(S, B, ShogiAction::ProposeImpasse)), Answer::Accepted);
     assert_eq!(r.submit(act(2 * S, W, ShogiAction::AcceptImpasse)), Answer::Accepted);
@@ -346,17 +344,17 @@ fn pl_5_4_24_point_count_by_default() {
 
 #[test]
 fn pl_5_4_27_point_variant_and_gote_wins_ties() {
-    let tie = json!({"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": true}}});
+    let tie = json!({"game": {"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": true}}}});
     let r = count_by_agreement(pl().with_overrides(&tie).unwrap(), None);
     assert_end(&r, GameResult::WhiteWin, Reason::Impasse, "pl 5.4");
-    let no_tie = json!({"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": false}}});
+    let no_tie = json!({"game": {"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": false}}}});
     let r = count_by_agreement(pl().with_overrides(&no_tie).unwrap(), None);
     assert_end(&r, GameResult::Draw, Reason::Impasse, "pl 5.4");
 }
 
 #[test]
 fn chapter_more_than_31_points_with_all_entered_wins() {
-    let patch = json!({"impasse_count": {"rule": {"kind": "chapter31"}, "article": "chapter Ничьи 2"}});
+    let patch = json!({"game": {"impasse_count": {"rule": {"kind": "chapter31"}, "article": "chapter Ничьи 2"}}});
     let sfen = "9/9/4K4/9/9/9/9/9/4k4 b 2R2B4G18P4s4n4l 1";
     let mut r = referee(ufs().with_overrides(&patch).unwrap(), Mode::Recorded, Some(sfen), None);
     r.submit(act(S, W, ShogiAction::ArbiterImpasseCount));
@@ -382,7 +380,7 @@ fn impasse_count_needs_the_opponents_acceptance() {
 
 pub const DECLARE_OK: &str = "9/RB2K4/PPPPPPPPP/9/9/9/9/4k4/9 b RB4g4s4n4l9p 1";
 
-fn declare(rules: Ruleset, sfen: &str) -> ShogiReferee {
+fn declare(rules: ShogiRuleset, sfen: &str) -> ShogiReferee {
     let mut r = referee(rules, Mode::Enforced, Some(sfen), None);
     assert_eq!(r.submit(act(S, B, ShogiAction::Declare)), Answer::Accepted);
     r
@@ -476,7 +474,7 @@ fn fesa_8_3_flag_counts_when_claimed() {
 }
 
 /// Black's flag falls on move 1 (sudden death, 1 minute); the game goes on to Black's mate.
-fn flag_then_mate(rules: Ruleset) -> ShogiReferee {
+fn flag_then_mate(rules: ShogiRuleset) -> ShogiReferee {
     let mut r = referee(
         rules,
         Mode::Recorded,
@@ -558,7 +556,7 @@ fn pl_6_7_both_flags_down_play_continues_with_the_same_extra_time() {
 
 #[test]
 fn rfg_12_12_both_flags_down_play_continues() {
-    let mut r = referee(Ruleset::rfg(), Mode::Recorded, None, Some(Clock::same(TimeControl::sudden_death(MIN))));
+    let mut r = referee(rfg_on_shogi(), Mode::Recorded, None, Some(Clock::same(TimeControl::sudden_death(MIN))));
     r.submit(Event::Start { t: 0 });
     r.submit(Event::Decision { t: 2 * MIN, decision: Decision::BothFlagsDown });
     assert_eq!(r.outcome(), None);
@@ -596,7 +594,7 @@ fn fesa_8_6_arriving_after_ones_time_is_spent_loses() {
 #[test]
 fn rfg_11_late_by_more_than_half_the_main_time_loses() {
     let mut r =
-        referee(Ruleset::rfg(), Mode::Recorded, None, Some(Clock::same(TimeControl::byoyomi(60 * MIN, 30 * S, 5))));
+        referee(rfg_on_shogi(), Mode::Recorded, None, Some(Clock::same(TimeControl::byoyomi(60 * MIN, 30 * S, 5))));
     r.submit(Event::Start { t: 0 });
     r.submit(Event::Arrive { t: 31 * MIN, side: W });
     assert_end(&r, GameResult::BlackWin, Reason::Lateness, "rfg 11");
@@ -690,7 +688,7 @@ fn fesa_13_4_time_taken_can_bring_the_flag_down_when_enforced() {
 
 // --- moving during the opponent's turn ---------------------------------------------------------
 
-fn out_of_turn(rules: Ruleset, mode: Mode) -> ShogiReferee {
+fn out_of_turn(rules: ShogiRuleset, mode: Mode) -> ShogiReferee {
     let mut r = referee(rules, mode, None, None);
     play(&mut r, 0, "7g7f");
     let e = Event::Move { t: 2 * S, mv: ShogiMove(Move::from_usi("2g2f").unwrap()), side: Some(B) };
@@ -707,7 +705,7 @@ fn ufs_5_8_3_3_moving_during_the_opponents_turn_loses() {
 
 #[test]
 fn rfg_11_two_moves_in_a_row_lose() {
-    let r = out_of_turn(Ruleset::rfg(), Mode::Recorded);
+    let r = out_of_turn(rfg_on_shogi(), Mode::Recorded);
     assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "rfg 11");
 }
 
@@ -733,7 +731,7 @@ fn enforced_mode_refuses_a_move_out_of_turn() {
 // --- changing a completed move -----------------------------------------------------------------
 
 /// Black completes 7g7f, then takes it back and plays 2g2f instead.
-fn change_move(rules: Ruleset, mode: Mode) -> (ShogiReferee, Answer) {
+fn change_move(rules: ShogiRuleset, mode: Mode) -> (ShogiReferee, Answer) {
     let mut r = referee(rules, mode, None, None);
     play(&mut r, 0, "7g7f");
     let a = r.submit(Event::ChangeMove { t: 2 * S, side: B, mv: ShogiMove(Move::from_usi("2g2f").unwrap()) });
@@ -777,7 +775,7 @@ fn a_changed_move_is_refused_in_enforced_mode_and_needs_a_completed_move_of_ones
     for rules in [fesa(), ufs(), pl()] {
         let (r, a) = change_move(rules.clone(), Mode::Enforced);
         let why = refused(a);
-        assert!(why.contains(&rules.changed_move.as_ref().unwrap().article), "{why}");
+        assert!(why.contains(&rules.changed_move.article), "{why}");
         assert_eq!((r.game().ply(), r.outcome()), (1, None));
         // White has not moved yet: nothing of his to change.
         let mut r = referee(rules, Mode::Recorded, None, None);
@@ -785,4 +783,22 @@ fn a_changed_move_is_refused_in_enforced_mode_and_needs_a_completed_move_of_ones
         refused(r.submit(Event::ChangeMove { t: 2 * S, side: W, mv: ShogiMove(Move::from_usi("3c3d").unwrap()) }));
         assert!(r.violations().is_empty());
     }
+}
+
+#[test]
+fn refusals_are_typed_with_a_code_and_a_message() {
+    let mut r = referee(ufs(), Mode::Enforced, None, None);
+    let e = Event::Move { t: S, mv: ShogiMove(Move::from_usi("3c3d").unwrap()), side: Some(W) };
+    let a = r.submit(e);
+    assert_eq!(a, Answer::Refused { reason: Refusal::NotYourTurn { to_move: B } });
+    assert_eq!(
+        serde_json::to_value(&a).unwrap(),
+        json!({"verdict": "refused", "reason": {"code": "not_your_turn", "to_move": "black"}})
+    );
+    match r.submit(mv(S, TWO_STEP)) {
+        Answer::Refused { reason: Refusal::IllegalMove { article, .. } } => assert_eq!(article, "ufs-2016 5.8.3.1"),
+        a => panic!("{a:?}"),
+    }
+    let why = refused(r.submit(Event::Claim { t: S, side: Some(W), claim: ClaimKind::Flag }));
+    assert_eq!(why, "the game has no clock");
 }

@@ -4,12 +4,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod args;
-mod check_cmd;
-mod convert_cmd;
 mod error;
-mod go_cmd;
 mod rating_cmd;
+mod record_cmd;
 mod shogi_cmd;
 mod tournament_cmd;
 
@@ -28,9 +25,9 @@ enum Command {
     Moves(shogi_cmd::MovesArgs),
     /// Adjudicate a game record (shogi or Go, detected from content): result, reason, deciding
     /// article, every violation; for Go also the score.
-    Check(args::CheckArgs),
+    Check(record_cmd::CheckArgs),
     /// Convert a record between formats (shogi: sfen, usi, csa, kif, ki2, western; Go: sgf).
-    Convert(args::ConvertArgs),
+    Convert(record_cmd::ConvertArgs),
     /// Compute ratings after a tournament (FESA Elo, fesa-2017 15).
     Rate {
         #[command(subcommand)]
@@ -71,8 +68,8 @@ fn main() -> ExitCode {
     let done = match command {
         Command::Perft(args) => shogi_cmd::perft(args),
         Command::Moves(args) => shogi_cmd::moves(args),
-        Command::Check(args) => check_cmd::check(args),
-        Command::Convert(args) => convert_cmd::convert(args),
+        Command::Check(args) => record_cmd::check(args),
+        Command::Convert(args) => record_cmd::convert(args),
         Command::Rate { system } => rating_cmd::run(system),
         Command::Pair(args) => tournament_cmd::pair(args),
         Command::Standings(args) => tournament_cmd::standings(args),

@@ -6,9 +6,9 @@
 //! move 30 (said in the record's comment). Each written
 //! record is checked with the library before it is saved. `#[ignore]`d: it writes files.
 
-use go::record::replay;
+use arbiter::{GoRuleset, RulesetId, adjudicate_go};
 use go::sgf::{Node, SgfGame};
-use go::{Color, Point, Rules};
+use go::{Color, Point};
 use testkit::gtp::Gtp;
 
 enum End {
@@ -101,14 +101,13 @@ fn write_go_examples() {
                 }
                 let score = gtp.ok("final_score");
                 let mut g = record(9, nodes.clone(), Some(score.clone()), level);
-                let board = replay(&g, Rules::RFG).unwrap().game.board().clone();
                 let last = nodes.last_mut().unwrap();
                 // Dead stones are marked as the opponent's territory, as CGoban and KGS do.
                 for &p in &dead {
-                    match board.get(p) {
-                        Some(Color::White) => last.territory_black.push(p),
-                        Some(Color::Black) => last.territory_white.push(p),
-                        None => unreachable!("GNU Go lists only stones as dead"),
+                    match gtp.ok(&format!("color {}", p.to_gtp())).as_str() {
+                        "white" => last.territory_black.push(p),
+                        "black" => last.territory_white.push(p),
+                        c => unreachable!("GNU Go lists only stones as dead, not {c}"),
                     }
                 }
                 last.comment = Some(format!(
@@ -116,7 +115,8 @@ fn write_go_examples() {
                     dead.iter().map(|p| p.to_gtp()).collect::<Vec<_>>().join(",")
                 ));
                 g.nodes = nodes;
-                assert_eq!(replay(&g, Rules::RFG).unwrap().marked_dead.len(), dead.len());
+                let rfg = GoRuleset::by_id(RulesetId::Rfg).unwrap();
+                assert_eq!(adjudicate_go(&g, &rfg, None).unwrap().dead.len(), dead.len(), "the marks are read back");
                 save("go_finished_dead_stones.sgf", &g);
                 finished = true;
             }

@@ -136,7 +136,6 @@ pub mod fuzzing;
 pub mod game;
 pub mod handicap;
 pub mod point;
-pub mod record;
 pub mod score;
 pub mod sgf;
 

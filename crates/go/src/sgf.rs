@@ -24,6 +24,27 @@ pub struct SgfError {
     pub reason: String,
 }
 
+/// Does this text look like an SGF game tree (`(;` at the start, or inside with SGF properties)?
+/// Used to tell a Go record from a shogi one by content.
+pub fn looks_like_sgf(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    let starts = t.starts_with('(') && t[1..].trim_start().starts_with(';');
+    starts || (t.contains("(;") && ["GM[", "SZ[", "FF["].iter().any(|k| t.contains(k)))
+}
+
+/// The text of an SGF file: decoded as its `CA[]` charset says (Fox writes GB2312, old Japanese
+/// files Shift_JIS), else as UTF-8 (invalid bytes replaced).
+pub fn decode(bytes: &[u8]) -> String {
+    let ascii = String::from_utf8_lossy(bytes);
+    if let Some(i) = ascii.find("CA[") {
+        let label: String = ascii[i + 3..].chars().take_while(|&c| c != ']').collect();
+        if let Some(enc) = encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
+            return enc.decode(bytes).0.into_owned();
+        }
+    }
+    ascii.into_owned()
+}
+
 /// A raw property with the position of its name.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawProp {

@@ -1,8 +1,7 @@
 //! SGF FF[4] reading (tolerant of real exports) and canonical writing.
 
-use go::record::replay;
+use go::Color;
 use go::sgf::SgfGame;
-use go::{Color, Point, Rules};
 
 const KGS: &str = "(;GM[1]FF[4]CA[UTF-8]AP[CGoban:3]ST[2]
 RU[Japanese]SZ[9]KM[6.50]TM[300]OT[5x30 byo-yomi]
@@ -47,10 +46,9 @@ fn gnu_go_printsgf_setup_with_prisoners_in_komi() {
     // GNU Go 3.8 `printsgf`: the position as setup, PL for the side to move, komi as written.
     let text = "(;GM[1]FF[4]\nSZ[9]\nGN[GNU Go 3.8 load and print]\nDT[2026-11-23]\nKM[6.5]HA[3]RU[Japanese]AP[GNU Go:3.8]AW[ee]\nAB[cc][gc][de][cg]\nPL[W]\n)\n";
     let g = SgfGame::parse(text).unwrap();
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.game.board().stones(Color::Black).len(), 4);
-    assert_eq!(r.game.to_move(), Color::White);
-    assert_eq!(r.komi, 6.5);
+    assert_eq!(g.nodes[0].add_black.len(), 4);
+    assert_eq!(g.nodes[0].player, Some(Color::White));
+    assert_eq!(g.komi, Some(6.5));
 }
 
 #[test]
@@ -62,8 +60,6 @@ fn ogs_and_fox_quirks() {
     assert_eq!(fox.komi, Some(7.5));
     let fox_j = SgfGame::parse("(;GM[1]SZ[19]RU[Japanese]KM[650];B[pd])").unwrap();
     assert_eq!(fox_j.komi, Some(6.5));
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.game.to_move(), Color::Black, "White moved first after the handicap (rfg 2.2)");
 }
 
 #[test]
@@ -81,40 +77,11 @@ fn errors_name_line_column_and_reason() {
 }
 
 #[test]
-fn replay_reports_illegal_moves_with_articles_rfg_13_4() {
-    // White plays on an occupied point three times: two violations, then the third loses.
-    let g = SgfGame::parse("(;SZ[9];B[ee];W[ee];B[aa];W[aa];B[bb];W[bb])").unwrap();
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.violations.len(), 3);
-    assert!(r.violations.iter().all(|v| v.article == "rfg 3.1" && v.color == Color::White));
-    assert_eq!(r.forfeit, Some((Color::White, 6)));
-}
-
-#[test]
-fn replay_finds_the_end_of_the_main_game_rfg_7_1() {
-    let g = SgfGame::parse("(;SZ[9];B[ee];W[];B[];W[];B[aa])").unwrap();
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.main_game_end, Some(4));
-    let two = SgfGame::parse("(;SZ[9];B[ee];W[];B[])").unwrap();
-    assert_eq!(replay(&two, Rules::RFG).unwrap().main_game_end, None);
-    assert_eq!(replay(&two, Rules::JAPANESE).unwrap().main_game_end, Some(3));
-}
-
-#[test]
-fn territory_marks_give_the_dead_stones() {
-    let g = SgfGame::parse("(;SZ[5];B[aa];W[ee];B[];W[];B[]TB[ee])").unwrap();
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.marked_dead, vec![Point::from_gtp("E1", 5).unwrap()]);
-}
-
-#[test]
 fn gnu_go_printsgf_folds_prisoners_into_komi() {
     // GNU Go 3.8 after `komi 6.5`, B B1, W A1, B A2 (Black captured one stone): KM[5.5], and its
     // own IL[] (illegal point) property, which is skipped.
     let text = "(;GM[1]FF[4]\nSZ[5]\nGN[GNU Go 3.8 load and print]\nDT[2026-11-23]\nKM[5.5]HA[0]RU[Japanese]AP[GNU Go:3.8]AB[ad][be]\nPL[W]IL[ae]\n)";
     let g = SgfGame::parse(text).unwrap();
-    let r = replay(&g, Rules::RFG).unwrap();
-    assert_eq!(r.komi, 5.5, "komi 6.5 minus Black's one prisoner");
-    assert_eq!(r.game.board().captures(Color::Black), 0, "the prisoner itself is not in the file");
-    assert_eq!(r.game.to_move(), Color::White);
+    assert_eq!(g.komi, Some(5.5), "komi 6.5 minus Black's one prisoner");
+    assert_eq!(g.nodes[0].player, Some(Color::White));
 }

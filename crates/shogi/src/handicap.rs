@@ -194,10 +194,13 @@ impl Handicap {
 
 /// Which federation's grade-difference table to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HandicapTable {
     /// ufs-2016 5.9.5
+    #[cfg_attr(feature = "serde", serde(rename = "ufs-2016"))]
     Ufs2016,
     /// pl 7.1
+    #[cfg_attr(feature = "serde", serde(rename = "pl"))]
     Pl,
 }
 

@@ -6,6 +6,24 @@ pub use arbiter::ruleset::Ruleset;
 pub use arbiter::*;
 pub use shogi::{Move, Position};
 
+pub fn fesa() -> ShogiRuleset {
+    ShogiRuleset::by_id(RulesetId::Fesa2017).unwrap()
+}
+pub fn ufs() -> ShogiRuleset {
+    ShogiRuleset::by_id(RulesetId::Ufs2016).unwrap()
+}
+pub fn pl() -> ShogiRuleset {
+    ShogiRuleset::by_id(RulesetId::Pl).unwrap()
+}
+pub fn rfg() -> GoRuleset {
+    GoRuleset::by_id(RulesetId::Rfg).unwrap()
+}
+/// rfg's game-agnostic policies (13.4 restore, 11 lateness, 12.12 both flags, 12.16 lost turn)
+/// over a shogi game standing in for Go.
+pub fn rfg_on_shogi() -> ShogiRuleset {
+    rfg().with_game(fesa().game)
+}
+
 pub const S: u64 = 1_000;
 pub const MIN: u64 = 60_000;
 
@@ -13,7 +31,7 @@ pub fn pos(sfen: &str) -> Position {
     Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
-pub fn referee(rules: Ruleset, mode: Mode, sfen: Option<&str>, clock: Option<Clock>) -> ShogiReferee {
+pub fn referee(rules: ShogiRuleset, mode: Mode, sfen: Option<&str>, clock: Option<Clock>) -> ShogiReferee {
     let game = ShogiGame::new(sfen.map_or_else(Position::startpos, pos));
     Referee::new(rules, mode, game, clock, Players::default())
 }
@@ -45,7 +63,7 @@ pub fn play(r: &mut ShogiReferee, t0: u64, moves: &str) -> u64 {
 #[track_caller]
 pub fn refused(a: Answer) -> String {
     match a {
-        Answer::Refused { reason } => reason,
+        Answer::Refused { reason } => reason.to_string(),
         Answer::Accepted => panic!("expected a refusal"),
     }
 }
