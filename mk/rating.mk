@@ -2,14 +2,14 @@
 # the CLI on archived tournaments, byte for byte. Rust only: nothing to install.
 .PHONY: deps-rating test-rating bench-rating
 
-RATING_DATA := crates/tournament/tests/data/fesa-rating
+RATING_DATA := crates/rating/tests/data/fesa-rating
 
 deps: deps-rating
 deps-rating:
 
 test: test-rating
 test-rating: build
-	$(CARGO) test -p shinpan-tournament --release --test fesa_golden --test fesa_rules --test fesa_fuzz_corpus
+	$(CARGO) test -p shinpan-rating --release --test fesa_golden --test fesa_rules --test fesa_fuzz_corpus
 	$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
 	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt \
 	  --new-players $(RATING_DATA)/13th_nekomadoken/nye-spillere \
@@ -33,4 +33,4 @@ test-rating: build
 
 # Recompute the whole fixture chain (30 tournaments) 50 times and report the time per chain.
 bench-rating:
-	$(CARGO) run --release -p shinpan-tournament --example fesa_chain -- 50
+	$(CARGO) run --release -p shinpan-rating --example fesa_chain -- 50

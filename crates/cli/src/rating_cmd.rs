@@ -1,8 +1,8 @@
 //! `shinpan rate fesa`: the FESA rating program's job (fesa-2017 15) on its own file formats.
 
+use rating::fesa;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tournament::fesa;
 
 #[derive(clap::Subcommand, Debug, Clone)]
 pub enum RateSystem {

@@ -4,8 +4,8 @@
 //! which is itself checked) and every archived output is compared byte for byte: the folder's
 //! `ratingliste.post`, its `all.txt`, and the next tournament's `ratingliste.pre`.
 
+use rating::fesa::{self, Tournament};
 use std::path::{Path, PathBuf};
-use tournament::fesa::{self, Tournament};
 
 /// The chain in date order; `true` marks a tournament preceded by an unarchived one (19th and
 /// 22nd Nekomadoken), so its input is only its own `ratingliste.pre`.
