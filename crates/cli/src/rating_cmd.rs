@@ -11,16 +11,18 @@ use std::process::ExitCode;
 pub enum RateSystem {
     /// FESA Elo (fesa-2017 15): read the rating list and a tournament, print the new list.
     ///
-    /// The list and all.txt are written in the rating list's encoding: ISO-8859-1, as the
-    /// official program writes it, or UTF-8 if the list is UTF-8. JSON is UTF-8.
+    /// Without --list the list starts empty (a club's first event: every player is in
+    /// --new-players). The list and all.txt are written in the encoding of the rating list, or
+    /// without one of the new players file, or without that of the tournament: ISO-8859-1, as
+    /// the official program writes it, or UTF-8 if that file is UTF-8. JSON is UTF-8.
     Fesa(FesaArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FesaArgs {
-    /// Rating list before the tournament (`ratingliste.pre`).
+    /// Rating list before the tournament (`ratingliste.pre`); none for a club's first event.
     #[arg(long)]
-    pub list: PathBuf,
+    pub list: Option<PathBuf>,
     /// Tournament results (`turnering.txt`).
     #[arg(long)]
     pub tournament: PathBuf,
@@ -37,13 +39,13 @@ pub struct FesaArgs {
 
 pub fn run(system: RateSystem) -> Result<ExitCode> {
     let RateSystem::Fesa(args) = system;
-    let list = read(&args.list)?;
+    let list = args.list.as_deref().map(read).transpose()?;
     let new_players = args.new_players.as_deref().map(read).transpose()?;
     let tournament = read(&args.tournament)?;
-    let files = RatingFiles { list: Some(&list), new_players: new_players.as_deref(), tournament: &tournament };
+    let files = RatingFiles { list: list.as_deref(), new_players: new_players.as_deref(), tournament: &tournament };
     let rated = fesa::rate_files(files).map_err(|e| {
         let path = match e.file {
-            InputFile::List => Some(&args.list),
+            InputFile::List => args.list.as_ref(),
             InputFile::NewPlayers => args.new_players.as_ref(),
             InputFile::Tournament => Some(&args.tournament),
         };
