@@ -99,6 +99,7 @@ pub struct Rated {
 }
 
 impl Rated {
+    /// The output's bytes, in the inputs' encoding (see the module's documentation).
     pub fn write(&self, output: Output) -> Vec<u8> {
         let list = &self.outcome.list;
         match output {
@@ -176,7 +177,7 @@ mod tests {
     }
 
     #[test]
-    fn the_output_follows_the_list_else_the_new_players_else_the_tournament() {
+    fn the_output_follows_the_list_else_the_new_players() {
         let (new_l, tour_l) = (latin1(NEW), latin1(TOURNAMENT));
         let files = |list, new_players, tournament| RatingFiles { list, new_players, tournament };
         // No list: the new players decide.
