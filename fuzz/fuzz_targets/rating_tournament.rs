@@ -1,5 +1,5 @@
 #![no_main]
-//! Fuzz the FESA rating program's `tournament` reader (checks in tournament::fesa::fuzzing).
+//! Fuzz the FESA rating program's `tournament` reader (checks in rating::fesa::fuzzing).
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| tournament::fesa::fuzzing::tournament(data));
+fuzz_target!(|data: &[u8]| rating::fesa::fuzzing::tournament(data));

@@ -53,7 +53,7 @@ impl Command {
             Command::Moves(_) => "moves",
             Command::Check(_) => "check",
             Command::Convert(_) => "convert",
-            Command::Rate { .. } => "rate",
+            Command::Rate { system: rating_cmd::RateSystem::Fesa(_) } => "rate fesa",
             Command::Pair(_) => "pair",
             Command::Standings(_) => "standings",
             Command::Result(_) => "result",

@@ -5,7 +5,6 @@ pub mod bigint;
 pub mod check;
 pub mod dutch;
 pub mod error;
-pub mod fesa;
 pub mod furigoma;
 pub mod fuzzing;
 pub mod handicap;

@@ -2,10 +2,11 @@
 //! (tests/data/fesa-rating, see its README). Every tournament of the chain is rated from its
 //! archived input (its own `ratingliste.pre`, or else our output for the previous tournament,
 //! which is itself checked) and every archived output is compared byte for byte: the folder's
-//! `ratingliste.post`, its `all.txt`, and the next tournament's `ratingliste.pre`.
+//! `ratingliste.post`, its `all.txt`, and the next tournament's `ratingliste.pre`. The files go
+//! through [`fesa::rate_files`] as bytes, as the command line gives them.
 
+use rating::fesa::{self, Output, RatingFiles};
 use std::path::{Path, PathBuf};
-use tournament::fesa::{self, Tournament};
 
 /// The chain in date order; `true` marks a tournament preceded by an unarchived one (19th and
 /// 22nd Nekomadoken), so its input is only its own `ratingliste.pre`.
@@ -46,12 +47,12 @@ fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fesa-rating")
 }
 
-fn read(p: &Path) -> Option<String> {
-    std::fs::read_to_string(p).ok()
+fn read(p: &Path) -> Option<Vec<u8>> {
+    std::fs::read(p).ok()
 }
 
 /// An input file of a folder (1st_nekomadoken keeps its inputs one folder deeper).
-fn input(folder: &str, file: &str) -> Option<String> {
+fn input(folder: &str, file: &str) -> Option<Vec<u8>> {
     read(&data().join(folder).join(file)).or_else(|| read(&data().join(folder).join(folder).join(file)))
 }
 
@@ -75,23 +76,24 @@ fn tournament_from_result_txt(text: &str, name: &str, date: &str) -> String {
     out
 }
 
-fn tournament_text(folder: &str) -> String {
+fn tournament_text(folder: &str) -> Vec<u8> {
     match input(folder, "turnering.txt") {
         Some(t) => t,
         None => {
             assert_eq!(folder, "nekomado_cup", "{folder} has no turnering.txt");
-            let text = read(&data().join(folder).join("result.txt")).unwrap();
+            let text = String::from_utf8(read(&data().join(folder).join("result.txt")).unwrap()).unwrap();
             // result.txt has both N21 and N24 losing their round-1 game to each other, which
             // the program refuses (one point per game). The official lists settle it: N24
             // gains 2 games and rises, N21 loses his only game — N24 won.
             let text = text.replace("24,21-,2+", "24,21+,2+");
-            tournament_from_result_txt(&text, "Nekomado Cup", "2016-11-23")
+            tournament_from_result_txt(&text, "Nekomado Cup", "2016-11-23").into_bytes()
         }
     }
 }
 
 /// The first differing line of two texts, for the failure message.
-fn first_diff(want: &str, got: &str) -> String {
+fn first_diff(want: &[u8], got: &[u8]) -> String {
+    let (want, got) = (String::from_utf8_lossy(want), String::from_utf8_lossy(got));
     for (i, (a, b)) in want.split('\n').zip(got.split('\n')).enumerate() {
         if a != b {
             return format!("line {}:\n  want {a}\n  got  {b}", i + 1);
@@ -109,7 +111,7 @@ pub struct Run {
 
 pub fn run_chain() -> Run {
     let mut run = Run { compared: Vec::new(), failures: Vec::new(), checked_tournaments: Vec::new() };
-    let mut prev: Option<String> = None;
+    let mut prev: Option<Vec<u8>> = None;
     let mut pending: Option<&str> = None; // the tournament whose output `prev` is
     for &(folder, gap) in CHAIN {
         let dir = data().join(folder);
@@ -125,9 +127,10 @@ pub fn run_chain() -> Run {
             run.compared.push(what);
         }
         let list = match (pre, &prev) {
-            (Some(p), _) => p,
-            (None, Some(p)) if !gap => p.clone(),
-            (None, None) if folder == "1st_nekomadoken" => "()".to_string(),
+            (Some(p), _) => Some(p),
+            (None, Some(p)) if !gap => Some(p.clone()),
+            // The club's first event: no list.
+            (None, None) if folder == "1st_nekomadoken" => None,
             _ => {
                 run.failures.push(format!("{folder}: no input list (the previous tournament failed)"));
                 continue;
@@ -135,7 +138,8 @@ pub fn run_chain() -> Run {
         };
         let new = input(folder, "nye-spillere");
         let t_text = tournament_text(folder);
-        let (outcome, t): (fesa::Outcome, Tournament) = match fesa::rate_texts(&list, new.as_deref(), &t_text) {
+        let files = RatingFiles { list: list.as_deref(), new_players: new.as_deref(), tournament: &t_text };
+        let rated = match fesa::rate_files(files) {
             Ok(x) => x,
             Err(e) => {
                 run.failures.push(format!("{folder}: {e}"));
@@ -143,8 +147,8 @@ pub fn run_chain() -> Run {
                 continue;
             }
         };
-        let out = fesa::write_list(&outcome.list);
-        let all = fesa::write_all_txt(&outcome.list, &t.date);
+        let out = rated.write(Output::List);
+        let all = rated.write(Output::AllTxt);
         let mut ok = true;
         if let Some(post) = read(&dir.join("ratingliste.post")) {
             run.compared.push(format!("{folder}/ratingliste.post"));
@@ -155,7 +159,7 @@ pub fn run_chain() -> Run {
         }
         if let Some(want) = read(&dir.join("all.txt")) {
             // The program writes no final newline; 26th's archived copy has one.
-            let want = want.strip_suffix('\n').unwrap_or(&want);
+            let want = want.strip_suffix(b"\n").unwrap_or(&want);
             run.compared.push(format!("{folder}/all.txt"));
             if want != all {
                 ok = false;

@@ -2,10 +2,8 @@
 //! numbers as in that description), plus property tests, on small made-up tournaments.
 
 use proptest::prelude::*;
-use tournament::fesa::grades::{k_of_int, rank_to_rating, rating_to_rank};
-use tournament::fesa::{
-    self, FesaError, Games, Grade, Home, PastGame, Player, Score, performance, rate, read_tournament,
-};
+use rating::fesa::grades::{k_of_int, rank_to_rating, rating_to_rank};
+use rating::fesa::{self, FesaError, Games, Grade, Home, PastGame, Player, Score, performance, rate, read_tournament};
 
 fn home() -> Vec<Home> {
     vec![Home { list: 'E', nationality: "DE".into(), residens: "DE".into(), last: None }]

@@ -1,12 +1,14 @@
 //! FESA rating (fesa-2017 15) as the official rating program computes it, and that program's
 //! file formats: the rating list (`ratingliste.pre/.post`), new players (`nye-spillere`), the
-//! tournament (`turnering.txt`) and the printed list (`all.txt`).
+//! tournament (`turnering.txt`) and the printed list (`all.txt`). Front ends give the files'
+//! bytes to [`rate_files`] and get the output's bytes back.
 //!
 //! fesa-2017 15.2 leaves the algorithm to the separate document "FESA Elo rating system"; this
 //! module follows that document and, where it is silent, the official program's arithmetic
 //! (exact rationals until a float enters, single floats in the performance rating, ties
 //! rounded to even), which the golden test checks against the archived lists byte for byte.
 
+mod files;
 pub mod fuzzing;
 pub mod grades;
 pub mod list;
@@ -15,6 +17,7 @@ pub mod rate;
 pub mod sexp;
 pub mod tournament;
 
+pub use files::{FileError, InputFile, Output, Rated, RatingFiles, rate_files};
 pub use grades::{Grade, GradeKind};
 pub use list::{
     Games, Home, LbRun, NewPlayers, PastGame, Player, Promotion, Score, apply_promotions, read_list, read_new_players,
@@ -37,17 +40,4 @@ pub enum FesaError {
     NoFixedPoint { iterations: usize },
     #[error("rating {rating} is outside the grade scale used for handicap games")]
     HandicapRange { rating: i64 },
-}
-
-/// Reads the three inputs and rates the tournament: the new list and its `all.txt`.
-pub fn rate_texts(list: &str, new_players: Option<&str>, tournament: &str) -> Result<(Outcome, Tournament), FesaError> {
-    let pre = read_list(list)?;
-    let new = match new_players {
-        Some(t) => read_new_players(t)?,
-        None => NewPlayers::default(),
-    };
-    let t = read_tournament(tournament)?;
-    let mut out = rate(&pre, &new.players, &t)?;
-    apply_promotions(&mut out.list, &new.promotions)?;
-    Ok((out, t))
 }

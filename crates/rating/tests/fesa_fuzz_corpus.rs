@@ -5,15 +5,15 @@ use testkit::replay_corpus as replay;
 
 #[test]
 fn rating_list_corpus() {
-    replay("rating_list", tournament::fesa::fuzzing::list);
+    replay("rating_list", rating::fesa::fuzzing::list);
 }
 
 #[test]
 fn rating_new_players_corpus() {
-    replay("rating_new_players", tournament::fesa::fuzzing::new_players);
+    replay("rating_new_players", rating::fesa::fuzzing::new_players);
 }
 
 #[test]
 fn rating_tournament_corpus() {
-    replay("rating_tournament", tournament::fesa::fuzzing::tournament);
+    replay("rating_tournament", rating::fesa::fuzzing::tournament);
 }
