@@ -1,4 +1,4 @@
-//! Game clocks for every time control the rulesets allow (RULES.md §2 "time control", rfg 12).
+//! Game clocks for every time control the rulesets allow (docs/rules.md; ufs-2016 7.3, fesa-2017 8.2, pl 6.3, rfg 12).
 //!
 //! Time enters only as timestamps in milliseconds. The clock knows the exact instant the running
 //! side's flag falls ([`Clock::flag_at`]), so a server can schedule it instead of polling, and a

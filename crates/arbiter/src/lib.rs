@@ -1,4 +1,4 @@
-//! The referee (SPEC.md "arbiter"): rulesets as data, clocks, and a game-agnostic state machine
+//! The referee (docs/architecture.md): rulesets as data, clocks, and a game-agnostic state machine
 //! fed with timestamped events. Pure and deterministic: time enters only as event timestamps in
 //! milliseconds, so every timing rule is testable and replayable.
 //!

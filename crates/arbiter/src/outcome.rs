@@ -1,4 +1,4 @@
-//! What a game ended with, and what the referee found wrong on the way (SPEC.md verdict keys).
+//! What a game ended with, and what the referee found wrong on the way (the keys of a verdict).
 
 use crate::Side;
 use crate::clock::TimeControl;

@@ -1,6 +1,6 @@
 //! The referee: a state machine over timestamped events, game-agnostic through [`Game`].
 //!
-//! Two modes (SPEC.md "Rulesets"): **enforced** — an illegal move is refused and nothing
+//! Two modes (docs/rules.md): **enforced** — an illegal move is refused and nothing
 //! changes, flags fall by themselves; **recorded** — the over-the-board scoresheet: the move
 //! stands and the ruleset's consequence follows (loss, claim window, or restore and penalty),
 //! and a flag counts when it is claimed (fesa-2017 8.3). The game is its event log:

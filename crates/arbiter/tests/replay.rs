@@ -1,5 +1,5 @@
 //! The event log is the game: replaying it — directly or after a JSON round trip — rebuilds
-//! every state, refusals included (SPEC.md "a game is its ordered event log").
+//! every state, refusals included (docs/architecture.md: a game is its ordered event log).
 
 mod common;
 use common::*;

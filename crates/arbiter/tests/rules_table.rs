@@ -1,5 +1,5 @@
-//! One scenario per cell of RULES.md §2 (and the shared §1 endings), per ruleset, named after
-//! the article. Go's §4 cells that are game-agnostic (rfg 13.4 restore, rfg 11 lateness, rfg
+//! One scenario per cell of docs/rules.md §2 (and the shared §1 endings), per ruleset, named after
+//! the article. Go's §3 cells that are game-agnostic (rfg 13.4 restore, rfg 11 lateness, rfg
 //! 12.12 both flags) run here with the shogi game standing in for the Go game.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The one error type of the command line and its exit codes (SPEC.md "Command-line contract"):
+//! The one error type of the command line and its exit codes (docs/architecture.md):
 //! every subcommand returns [`Error`], and `main` prints it and exits with [`Error::exit_code`].
 //!
 //! Exit codes: 0 success; 1 the request was understood but its answer is "no" (no legal pairing

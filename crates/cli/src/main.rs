@@ -1,4 +1,4 @@
-//! `shinpan` — the command-line front of every layer (SPEC.md, "Command-line contract").
+//! `shinpan` — the command-line front of every layer (docs/architecture.md).
 //! Each subcommand family lives in its own module with its arguments; this file only parses,
 //! dispatches, and turns an [`error::Error`] into its message and exit code.
 use clap::{Parser, Subcommand};

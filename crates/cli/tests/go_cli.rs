@@ -1,4 +1,4 @@
-//! `shinpan check` and `shinpan convert` on SGF records: the verdict JSON of SPEC.md, errors
+//! `shinpan check` and `shinpan convert` on SGF records: the verdict JSON (`arbiter::Verdict`), errors
 //! with line and column, canonical output.
 
 use serde_json::Value;

@@ -171,7 +171,7 @@ impl Handicap {
             .collect()
     }
 
-    /// The handicap for a grade difference under a ruleset's table (RULES.md §1): `ufs` uses
+    /// The handicap for a grade difference under a ruleset's table (docs/rules.md §1): `ufs` uses
     /// ufs-2016 5.9.5, `pl` uses pl 7.1. Differences 0 and 1 are even games (with furigoma or
     /// the weaker player as sente), reported as [`Handicap::Even`].
     pub fn for_grade_difference(diff: u32, table: HandicapTable) -> Handicap {

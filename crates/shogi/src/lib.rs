@@ -1,4 +1,4 @@
-//! Shogi rules core (RULES.md §1). Pure and deterministic: no I/O, no clocks.
+//! Shogi rules core (docs/rules.md §1). Pure and deterministic: no I/O, no clocks.
 //!
 //! ```
 //! use shogi::{Position, Move};

@@ -1,4 +1,4 @@
-//! Legal move generation (RULES.md §1): board moves with optional and mandatory promotion and
+//! Legal move generation (docs/rules.md §1): board moves with optional and mandatory promotion and
 //! drops, excluding self-check (fesa-2017 1.2), nifu, dead pieces and uchifuzume (3.11).
 
 use crate::attacks::*;

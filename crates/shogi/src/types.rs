@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-/// A player. `Black` is sente (moves first in even games), `White` is gote (RULES.md §1).
+/// A player. `Black` is sente (moves first in even games), `White` is gote (docs/rules.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
