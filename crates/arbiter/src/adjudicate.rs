@@ -4,7 +4,7 @@
 
 use crate::Side;
 use crate::clock::{Clock, Overtime, TimeControl};
-use crate::outcome::{GameResult, Reason, Violation};
+use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::{GameKind, ShogiRuleset};
 use crate::shogi_game::{ShogiAction, ShogiGame, ShogiMove};
@@ -48,7 +48,7 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
         extra.push(Violation {
             ply: 0,
             article: min.article.clone(),
-            reason: "not_rated_time_control".into(),
+            reason: ViolationKind::NotRatedTimeControl,
             detail: format!(
                 "{} min + {} s byo-yomi is below the minimum for a rated game",
                 tc.main_ms / 60_000,
@@ -71,8 +71,8 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
                 ),
                 None => (format!("move {} ({}): {reason}", i + 1, m.mv), String::new()),
             };
-            let code = if r.outcome().is_some() { "moves_after_end" } else { "impossible_move" };
-            extra.push(Violation { ply: i + 1, article, reason: code.into(), detail: why });
+            let code = if r.outcome().is_some() { ViolationKind::MovesAfterEnd } else { ViolationKind::ImpossibleMove };
+            extra.push(Violation { ply: i + 1, article, reason: code, detail: why });
             stopped = true;
             break;
         }
@@ -106,7 +106,7 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
     let rules = r.rules().clone();
     let word = end.kif_word().to_string();
     let mut false_word = |detail: String, article: &str| {
-        out.push(Violation { ply, article: article.to_string(), reason: "false_end_word".into(), detail });
+        out.push(Violation { ply, article: article.to_string(), reason: ViolationKind::FalseEndWord, detail });
     };
     if let Some(o) = r.outcome().cloned() {
         // The game already ended; the end word only has to agree with it.

@@ -44,7 +44,7 @@
 use crate::Side;
 use crate::clock::{Clock, Overtime, TimeControl};
 use crate::go_game::{GoAction, GoGame, GoMove};
-use crate::outcome::{GameResult, Reason, Violation};
+use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::ByoYomiTimeout;
 use crate::ruleset::{GameKind, GoRuleset};
@@ -229,7 +229,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             findings.push(Violation {
                 ply,
                 article: r.rules().game.articles.position_changes_by_moves.clone(),
-                reason: "setup_in_record".into(),
+                reason: ViolationKind::SetupInRecord,
                 detail: format!(
                     "the record changes the position outside a move (AB {} AW {} AE {}{}); taken as recorded",
                     node.add_black.len(),
@@ -249,7 +249,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             findings.push(Violation {
                 ply,
                 article: r.outcome().and_then(|o| o.article.clone()).unwrap_or_default(),
-                reason: "moves_after_end".into(),
+                reason: ViolationKind::MovesAfterEnd,
                 detail: format!("{} move(s) recorded after the game ended", g.moves().count() - moves_seen + 1),
             });
             break;
@@ -285,7 +285,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                     findings.push(Violation {
                         ply,
                         article: r.rules().game.articles.wrong_colour_start.clone(),
-                        reason: "wrong_colour_start".into(),
+                        reason: ViolationKind::WrongColourStart,
                         detail: format!("{} moves first; the game goes on", c.name()),
                     });
                 }
@@ -309,7 +309,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                 findings.push(Violation {
                     ply,
                     article: r.rules().byoyomi_timeout.article.clone(),
-                    reason: "turn_lost".into(),
+                    reason: ViolationKind::TurnLost,
                     detail: format!(
                         "{} moved after the byo-yomi ran out; the turn had passed to the opponent",
                         c.name()
@@ -323,15 +323,15 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         let why = r.game().game().check(mv).err();
         let before = r.violations().len();
         let answer = r.submit(Event::Move { t, mv: GoMove(mv), side: Some(side) });
-        let illegal = r.violations()[before..].iter().any(|v| v.reason == "illegal_move");
+        let illegal = r.violations()[before..].iter().any(|v| v.reason == ViolationKind::IllegalMove);
         let refused = matches!(answer, Answer::Refused { .. });
         // A refused filling move (a point in seki) is not played; the record's turn goes on.
         last_illegal = (illegal || (finishing && refused)).then_some(side);
         for v in &r.violations()[before..] {
             let mut v = v.clone();
             v.ply = ply;
-            if let (true, Some(im)) = (v.reason == "illegal_move", &why) {
-                v.reason = im.reason().into();
+            if let (true, Some(im)) = (v.reason == ViolationKind::IllegalMove, &why) {
+                v.reason = ViolationKind::of_go(im);
                 v.detail = format!("{} {im}", c.name());
             }
             findings.push(v);
@@ -341,7 +341,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             findings.push(Violation {
                 ply,
                 article: passes_to_end.article.clone(),
-                reason: if seki { "seki_point_filled" } else { "impossible_move" }.into(),
+                reason: if seki { ViolationKind::SekiPointFilled } else { ViolationKind::ImpossibleMove },
                 detail: format!("{} {}: {reason}", c.name(), text(mv)),
             });
         }
@@ -386,7 +386,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                 // The record's own times and turns rule the stated time loss out.
                 Some((article, detail)) => {
                     refuted = true;
-                    findings.push(Violation { ply: end_ply, article, reason: "false_result".into(), detail });
+                    findings.push(Violation { ply: end_ply, article, reason: ViolationKind::FalseResult, detail });
                 }
                 None => {
                     let art = r.rules().articles.time_up.clone();
@@ -416,7 +416,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     }
     // Findings of the end events (the count's own note is the verdict's score).
     let mut violations: Vec<Violation> = findings;
-    for v in r.violations()[taken..].iter().filter(|v| v.reason != "score") {
+    for v in r.violations()[taken..].iter().filter(|v| v.reason != ViolationKind::Score) {
         violations.push(Violation { ply: end_ply, ..v.clone() });
     }
     if refuted {
@@ -430,7 +430,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             violations.push(Violation {
                 ply: end_ply,
                 article: o.article.clone().unwrap_or_default(),
-                reason: "false_result".into(),
+                reason: ViolationKind::FalseResult,
                 detail: format!(
                     "the record says RE[{}] ({}), but the game ended {} by {}",
                     g.result.as_deref().unwrap_or(""),
@@ -444,7 +444,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         violations.push(Violation {
             ply: end_ply,
             article: passes_to_end.article.clone(),
-            reason: "false_result".into(),
+            reason: ViolationKind::FalseResult,
             detail: format!(
                 "the record says RE[{}], but the main game did not end by {} consecutive passes",
                 g.result.as_deref().unwrap_or(""),

@@ -19,7 +19,7 @@
 //! Dead stones may be marked at any time in the finishing phase; a move withdraws a proposal.
 
 use crate::Side;
-use crate::outcome::{End, Followup, Reason};
+use crate::outcome::{End, Followup, Reason, ViolationKind};
 use crate::referee::{Acted, Fault, Game, Played};
 use crate::refusal::Refusal;
 use crate::ruleset::{CycleOutcome, GoRules, GoRuleset, IllegalMovePolicy};
@@ -342,7 +342,7 @@ impl Game for GoGame {
                 );
                 self.score = Some(s);
                 let note = Fault { article: go_rules.articles.count.clone(), detail };
-                Ok(Acted { end: Some(end), notes: vec![("score".into(), note)] })
+                Ok(Acted { end: Some(end), notes: vec![(ViolationKind::Score, note)] })
             }
         }
     }

@@ -58,7 +58,7 @@ pub use refusal::Refusal;
 pub mod verdict;
 pub use verdict::{CycleNote, GoFindings, GoScore, Verdict};
 pub mod referee;
-pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation, ViolationKind};
 pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
 pub mod shogi_game;
 pub use shogi_game::{ShogiAction, ShogiGame, ShogiMove};

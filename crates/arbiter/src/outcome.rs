@@ -127,7 +127,110 @@ pub struct Violation {
     /// The move number (1-based) it concerns, or the number of moves played.
     pub ply: usize,
     pub article: String,
-    /// Short code: `illegal_move`, `time_up`, `false_end_word`, `false_claim`, …
-    pub reason: String,
+    pub reason: ViolationKind,
     pub detail: String,
+}
+
+/// What a violation is: a closed set, serialized as its snake_case code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ViolationKind {
+    /// A move against the rules (its kind's article).
+    IllegalMove,
+    /// An illegal position still on the board when claimed after the reply (fesa-2017 9.4).
+    IllegalPosition,
+    /// A move during the opponent's turn.
+    OutOfTurn,
+    /// A completed move changed.
+    ChangedMove,
+    /// A beginner took an illegal move back (fesa-2017 17).
+    Takeback,
+    /// A flag fell before the move.
+    TimeUp,
+    /// A flag had fallen before the game-ending event (ufs-2016 6.8; fesa-2017 8.9).
+    FlagFirst,
+    /// A per-move byo-yomi ran out and the turn passed (rfg 12.16 commentary).
+    TurnLost,
+    /// Arriving later than the ruleset allows.
+    Lateness,
+    /// A penalty the arbiter gave.
+    Penalty,
+    /// A condition of the 27-point declaration not met.
+    DeclarationCondition,
+    /// The impasse count's points.
+    ImpasseCount,
+    /// The Go count (rfg 9.2).
+    Score,
+    /// A time control below the minimum for a rated game (fesa-2017 15.4).
+    NotRatedTimeControl,
+    /// A record's end word the position does not bear out.
+    FalseEndWord,
+    /// A record's stated result (SGF `RE`) the game does not bear out.
+    FalseResult,
+    /// Moves recorded after the game ended.
+    MovesAfterEnd,
+    /// A move that cannot be carried out on the board; the replay stops.
+    ImpossibleMove,
+    /// A record changes the position outside a move (rfg 3.1).
+    SetupInRecord,
+    /// The wrong colour moved first (rfg 13.2).
+    WrongColourStart,
+    /// A point in seki filled after the main game (rfg 7.1).
+    SekiPointFilled,
+    /// Go: a stone on an occupied point (rfg 3.1).
+    Occupied,
+    /// Go: a point off the board.
+    OffBoard,
+    /// Go: suicide (rfg 5.1).
+    Suicide,
+    /// Go: an immediate ko recapture (rfg 5.2).
+    Ko,
+}
+
+impl ViolationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ViolationKind::IllegalMove => "illegal_move",
+            ViolationKind::IllegalPosition => "illegal_position",
+            ViolationKind::OutOfTurn => "out_of_turn",
+            ViolationKind::ChangedMove => "changed_move",
+            ViolationKind::Takeback => "takeback",
+            ViolationKind::TimeUp => "time_up",
+            ViolationKind::FlagFirst => "flag_first",
+            ViolationKind::TurnLost => "turn_lost",
+            ViolationKind::Lateness => "lateness",
+            ViolationKind::Penalty => "penalty",
+            ViolationKind::DeclarationCondition => "declaration_condition",
+            ViolationKind::ImpasseCount => "impasse_count",
+            ViolationKind::Score => "score",
+            ViolationKind::NotRatedTimeControl => "not_rated_time_control",
+            ViolationKind::FalseEndWord => "false_end_word",
+            ViolationKind::FalseResult => "false_result",
+            ViolationKind::MovesAfterEnd => "moves_after_end",
+            ViolationKind::ImpossibleMove => "impossible_move",
+            ViolationKind::SetupInRecord => "setup_in_record",
+            ViolationKind::WrongColourStart => "wrong_colour_start",
+            ViolationKind::SekiPointFilled => "seki_point_filled",
+            ViolationKind::Occupied => "occupied",
+            ViolationKind::OffBoard => "off_board",
+            ViolationKind::Suicide => "suicide",
+            ViolationKind::Ko => "ko",
+        }
+    }
+
+    /// A Go move the board cannot hold, by kind.
+    pub fn of_go(im: &go::IllegalMove) -> ViolationKind {
+        match im {
+            go::IllegalMove::Occupied(_) => ViolationKind::Occupied,
+            go::IllegalMove::OffBoard(_) => ViolationKind::OffBoard,
+            go::IllegalMove::Suicide(_) => ViolationKind::Suicide,
+            go::IllegalMove::Ko(_) => ViolationKind::Ko,
+        }
+    }
+}
+
+impl std::fmt::Display for ViolationKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

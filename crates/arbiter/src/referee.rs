@@ -8,7 +8,7 @@
 
 use crate::Side;
 use crate::clock::{Clock, ClockError};
-use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation};
+use crate::outcome::{End, Followup, GameResult, Outcome, Reason, Violation, ViolationKind};
 use crate::refusal::Refusal;
 use crate::ruleset::{
     BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, DrawPolicy, FlagPrecedence, IllegalMovePolicy, LatenessPolicy,
@@ -82,7 +82,7 @@ pub trait Game: Clone + Debug {
 pub struct Acted {
     pub end: Option<End>,
     /// Findings to list with the outcome: (short code, fault).
-    pub notes: Vec<(String, Fault)>,
+    pub notes: Vec<(ViolationKind, Fault)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -431,7 +431,7 @@ impl<G: Game> Referee<G> {
         self.violations.push(Violation {
             ply: self.game.ply(),
             article: art,
-            reason: "turn_lost".into(),
+            reason: ViolationKind::TurnLost,
             detail: format!("{side:?} did not move within the byo-yomi; the turn passed at {f} ms"),
         });
         Ok(())
@@ -573,7 +573,7 @@ impl<G: Game> Referee<G> {
             self.violations.push(Violation {
                 ply: self.game.ply(),
                 article: art.clone(),
-                reason: "lateness".into(),
+                reason: ViolationKind::Lateness,
                 detail: format!("{side:?} arrived {late} ms after the start"),
             });
             self.finish(End::win(side.flip(), Reason::Lateness, art), self.game.ply());
@@ -641,7 +641,7 @@ impl<G: Game> Referee<G> {
             self.violations.push(Violation {
                 ply,
                 article: self.rules.articles.time_up.clone(),
-                reason: "time_up".into(),
+                reason: ViolationKind::TimeUp,
                 detail: format!("{mover:?}'s flag fell at {f} ms, before the move at {t} ms"),
             });
             if self.mode == Mode::Enforced {
@@ -689,7 +689,7 @@ impl<G: Game> Referee<G> {
         self.violations.push(Violation {
             ply,
             article: article.clone(),
-            reason: "out_of_turn".into(),
+            reason: ViolationKind::OutOfTurn,
             detail: format!("{side:?} moved during {:?}'s turn", side.flip()),
         });
         match self.rules.illegal_move.rule {
@@ -716,7 +716,7 @@ impl<G: Game> Referee<G> {
         self.violations.push(Violation {
             ply,
             article: article.clone(),
-            reason: "changed_move".into(),
+            reason: ViolationKind::ChangedMove,
             detail: format!("{side:?} changed his completed move {ply} to {mv:?}"),
         });
         match policy {
@@ -731,7 +731,7 @@ impl<G: Game> Referee<G> {
         self.violations.push(Violation {
             ply,
             article: f.article.clone(),
-            reason: "illegal_move".into(),
+            reason: ViolationKind::IllegalMove,
             detail: f.detail.clone(),
         });
     }
@@ -771,7 +771,7 @@ impl<G: Game> Referee<G> {
                         Some(f) => self.violations.push(Violation {
                             ply: self.game.ply(),
                             article: f.article,
-                            reason: "illegal_position".into(),
+                            reason: ViolationKind::IllegalPosition,
                             detail: f.detail,
                         }),
                         None => {
@@ -791,7 +791,7 @@ impl<G: Game> Referee<G> {
                     self.violations.push(Violation {
                         ply: p.ply,
                         article: a,
-                        reason: "takeback".into(),
+                        reason: ViolationKind::Takeback,
                         detail: format!("{offender:?} takes back the illegal move {} (beginner)", p.ply),
                     });
                     return Ok(());
@@ -854,7 +854,7 @@ impl<G: Game> Referee<G> {
                 self.violations.push(Violation {
                     ply: self.game.ply(),
                     article: art.clone(),
-                    reason: "penalty".into(),
+                    reason: ViolationKind::Penalty,
                     detail: format!("{penalty:?} against {side:?} ({ms} ms)"),
                 });
                 match penalty {
@@ -932,7 +932,7 @@ impl<G: Game> Referee<G> {
                 self.violations.push(Violation {
                     ply,
                     article: art.clone(),
-                    reason: "flag_first".into(),
+                    reason: ViolationKind::FlagFirst,
                     detail: format!("{side:?}'s flag fell at {f} ms, before the game ended at {t} ms"),
                 });
                 self.finish(End::win(side.flip(), Reason::TimeUp, art), ply);

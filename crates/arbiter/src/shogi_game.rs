@@ -3,7 +3,7 @@
 //! scoresheet moves.
 
 use crate::Side;
-use crate::outcome::{End, GameResult, Reason};
+use crate::outcome::{End, GameResult, Reason, ViolationKind};
 use crate::referee::{Acted, Fault, Game, Played};
 use crate::refusal::Refusal;
 use crate::ruleset::{Cited, ImpasseCount as CountRule, ShogiRules, ShogiRuleset};
@@ -197,7 +197,7 @@ impl Game for ShogiGame {
                     .map(|(name, c)| {
                         let detail =
                             format!("declaration condition {name} not met: found {}, required {}", c.found, c.required);
-                        ("declaration_condition".to_string(), Fault { article: rule.article.clone(), detail })
+                        (ViolationKind::DeclarationCondition, Fault { article: rule.article.clone(), detail })
                     })
                     .collect();
                 let end = End::win(d.winner().into(), Reason::Declaration, rule.article.clone());
@@ -252,7 +252,7 @@ impl ShogiGame {
             ImpasseOutcome::Win(color) => End::win(color.into(), Reason::Impasse, article),
             ImpasseOutcome::Undecided => End::new(GameResult::NoResult, Reason::Impasse, article),
         };
-        Ok(Acted { end: Some(end), notes: vec![("impasse_count".to_string(), note)] })
+        Ok(Acted { end: Some(end), notes: vec![(ViolationKind::ImpasseCount, note)] })
     }
 }
 

@@ -16,7 +16,7 @@ fn judge_dead(sgf: &str, dead: Option<&[&str]>) -> GoVerdict {
 }
 
 fn reasons(v: &GoVerdict) -> Vec<(usize, String, String)> {
-    v.verdict.violations.iter().map(|x| (x.ply, x.reason.clone(), x.article.clone())).collect()
+    v.verdict.violations.iter().map(|x| (x.ply, x.reason.to_string(), x.article.clone())).collect()
 }
 
 /// 5×5: Black owns columns A–C, White D–E, a dead white stone at B4; three passes at the end.

@@ -30,7 +30,7 @@ fn verdict_is(v: &Verdict, result: GameResult, reason: Option<Reason>, ply: usiz
 }
 
 fn has(v: &Verdict, reason: &str, article: &str) -> bool {
-    v.violations.iter().any(|x| x.reason == reason && x.article.starts_with(article))
+    v.violations.iter().any(|x| x.reason.as_str() == reason && x.article.starts_with(article))
 }
 
 const SHUFFLE: &str = "2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b";
@@ -244,7 +244,7 @@ fn fesa_8_9_a_fallen_flag_is_listed_once_when_the_record_plays_on() {
     let r = timed(record(None, "7g7f 3c3d 2g2f 8c8d 2f2e", Some(EndReason::Resign)), MIN, 0, &[61, 1, 5, 1, 5]);
     let v = check(&r, fesa());
     verdict_is(&v, GameResult::BlackWin, Some(Reason::Resignation), 5);
-    let falls: Vec<_> = v.violations.iter().filter(|x| x.reason == "time_up").collect();
+    let falls: Vec<_> = v.violations.iter().filter(|x| x.reason == ViolationKind::TimeUp).collect();
     assert_eq!(falls.len(), 1, "{}", v.human());
     assert_eq!(falls[0].ply, 1);
 }

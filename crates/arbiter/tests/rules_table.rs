@@ -744,7 +744,7 @@ fn ufs_5_8_3_4_changing_a_completed_move_loses() {
     assert_eq!(a, Answer::Accepted);
     let o = assert_end(&r, GameResult::WhiteWin, Reason::IllegalMove, "ufs-2016 5.8.3.4");
     assert_eq!(o.ply, 1);
-    assert_eq!(r.violations()[0].reason, "changed_move");
+    assert_eq!(r.violations()[0].reason.as_str(), "changed_move");
 }
 
 #[test]
