@@ -3,10 +3,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tournament::dutch::Edition;
-use tournament::furigoma::{self, SenteRule};
-use tournament::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
-use tournament::{Error, Game, System, Tournament, check, dutch, knockout, mcmahon, roundrobin, standings, trf};
+use tournament::formats::{standings as write, trf};
+use tournament::pairing::dutch::Edition;
+use tournament::pairing::furigoma::{self, SenteRule};
+use tournament::pairing::{check, dutch, knockout, mcmahon, round_robin};
+use tournament::standings::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
+use tournament::{Error, Game, System, Tournament, standings};
 
 #[derive(clap::Args, Debug)]
 pub struct PairArgs {
@@ -167,8 +169,8 @@ fn mcmahon_config(t: &Tournament, o: &McMahonOpts) -> Result<mcmahon::Config, St
         x => return Err(format!("unknown handicap table {x:?} (ufs-2016, pl)")),
     };
     let rule = match t.game {
-        Game::Shogi => tournament::handicap::HandicapRule::shogi(table),
-        Game::Go => tournament::handicap::HandicapRule::go(1, 9),
+        Game::Shogi => tournament::pairing::handicap::HandicapRule::shogi(table),
+        Game::Go => tournament::pairing::handicap::HandicapRule::go(1, 9),
     };
     Ok(mcmahon::Config {
         bar: o.bar.as_deref().map(grade).transpose()?,
@@ -248,7 +250,7 @@ fn pair_file(
         let round = match sys {
             System::Dutch => dutch::pair_edition(t, edition(ed).map_err(bad)?),
             System::McMahon => mcmahon::pair(t, &mcmahon_config(t, mm).map_err(bad)?),
-            System::RoundRobin => roundrobin::pair(t),
+            System::RoundRobin => round_robin::pair(t),
             System::Knockout => knockout::pair(t),
         };
         let mut round = round.map_err(|e| (matches!(e, Error::NoPairing(_)), e.to_string()))?;
@@ -328,11 +330,11 @@ fn standings_file(
         let cfg = TbConfig { order: order.clone(), unplayed, mms0 };
         let rows = standings::compute(&t, &cfg, mcm);
         Ok(match format {
-            "text" => standings::to_text(&t, &rows, &order, mcm),
-            "csv" => standings::to_csv(&t, &rows, &order, mcm),
-            "html" => standings::to_html(&t, &rows, &order, mcm),
-            "json" => standings::to_json(&rows) + "\n",
-            "egf" => standings::to_egf(&t, &rows, mcm),
+            "text" => write::to_text(&t, &rows, &order, mcm),
+            "csv" => write::to_csv(&t, &rows, &order, mcm),
+            "html" => write::to_html(&t, &rows, &order, mcm),
+            "json" => write::to_json(&rows) + "\n",
+            "egf" => write::to_egf(&t, &rows, mcm),
             x => return Err(format!("unknown format {x:?} (text, csv, html, json, egf)")),
         })
     };

@@ -48,7 +48,7 @@ fn fesa_12_round_robin_played_through_the_file() {
         let (rc, _, err) = shinpan(&["result", p, "--round", &r, "--board", "2", "--result", "½-½"]);
         assert_eq!(rc, 0, "{err}");
     }
-    let t = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_eq!(t.furigoma_seed, Some(42), "the published seed stays in the file");
     assert_eq!(t.rounds_recorded(), 3);
     let total: u32 = (0..4).map(|p| t.score(p)).sum();
@@ -78,10 +78,10 @@ fn ufs_4_6_furigoma_seed_is_checked_and_reproducible() {
     let (rc, bal, _) = shinpan(&["pair", p, "--sente", "balance"]);
     assert_eq!(rc, 0);
     // The Berger table's round 1 is 1-4, 2-3; the draw decides each board's order.
-    let t = tournament::trf::parse(FIELD).unwrap();
+    let t = tournament::formats::trf::parse(FIELD).unwrap();
     let mut want = String::from("2\n");
     for (x, y) in [(0usize, 3usize), (1, 2)] {
-        let (w, bl) = tournament::furigoma::decide(&t, 42, 1, x, y);
+        let (w, bl) = tournament::pairing::furigoma::decide(&t, 42, 1, x, y);
         want += &format!("{} {}\n", w + 1, bl + 1);
     }
     assert_eq!(a.1, want);
@@ -109,7 +109,7 @@ fn result_errors_are_clear() {
     let before = std::fs::read_to_string(&f).unwrap();
     let (rc, _, _) = shinpan(&["result", p, "--round", "1", "--player", "3", "--result=--/--"]);
     assert_eq!(rc, 0);
-    let after = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let after = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_ne!(before, std::fs::read_to_string(&f).unwrap());
     assert_eq!(after.players[2].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
     assert_eq!(after.players[1].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
@@ -122,13 +122,13 @@ fn ufs_4_6_seed_given_on_the_command_line_is_published_in_the_file() {
     let p = f.to_str().unwrap();
     let (rc, out, err) = shinpan(&["pair", p, "--sente", "furigoma", "--seed", "7", "--record"]);
     assert_eq!(rc, 0, "{err}");
-    let t = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_eq!(t.furigoma_seed, Some(7));
     // Anyone can redo the draw from the file.
-    let fresh = tournament::trf::parse(&FIELD.replace("SXF 42\n", "")).unwrap();
+    let fresh = tournament::formats::trf::parse(&FIELD.replace("SXF 42\n", "")).unwrap();
     for line in out.lines().skip(1) {
         let ids: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
-        let (w, b) = tournament::furigoma::decide(&fresh, 7, 1, ids[1] - 1, ids[0] - 1);
+        let (w, b) = tournament::pairing::furigoma::decide(&fresh, 7, 1, ids[1] - 1, ids[0] - 1);
         assert_eq!((w + 1, b + 1), (ids[0], ids[1]));
     }
     // Without --sente, the published seed now decides.

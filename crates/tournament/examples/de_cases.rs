@@ -4,8 +4,10 @@
 //! With `--unplayed` the fields are odd (a pairing-allocated bye every round) and have
 //! forfeits, half-point byes and withdrawals, for the unplayed-round rules (C.07 art. 16).
 
+use tournament::formats::trf;
 use tournament::model::Outcome;
-use tournament::{dutch, sim, trf};
+use tournament::pairing::dutch;
+use tournament::sim;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

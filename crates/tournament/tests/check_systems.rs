@@ -2,7 +2,8 @@
 //! (bracket, pl 8.1) and McMahon (fesa 14.4a no rematch; pl 8.2.5–8.2.6 byes).
 
 use tournament::model::{Outcome, Round, Tournament};
-use tournament::{check, knockout, mcmahon, roundrobin, sim};
+use tournament::pairing::{check, knockout, mcmahon, round_robin};
+use tournament::sim;
 
 fn all_ok(c: &[check::RoundCheck]) -> bool {
     !c.is_empty() && c.iter().all(|r| r.ok())
@@ -13,10 +14,13 @@ fn pl_8_1_round_robin_berger_rounds_pass_and_a_swapped_colour_is_found() {
     for seed in [None, Some(20261123u64)] {
         let mut t = sim::field(7, 7, 4);
         t.furigoma_seed = seed;
-        let rule = seed.map_or(tournament::furigoma::SenteRule::Balance, tournament::furigoma::SenteRule::Furigoma);
+        let rule = seed.map_or(
+            tournament::pairing::furigoma::SenteRule::Balance,
+            tournament::pairing::furigoma::SenteRule::Furigoma,
+        );
         sim::run(&mut t, 7, 4, |t| {
-            let mut r = roundrobin::pair(t)?;
-            tournament::furigoma::apply(t, &mut r, rule);
+            let mut r = round_robin::pair(t)?;
+            tournament::pairing::furigoma::apply(t, &mut r, rule);
             Ok(r)
         })
         .unwrap();

@@ -3,7 +3,7 @@
 //! (6.2, re-applied to the players still tied) and not all met (6.3).
 
 use tournament::model::{Board, Outcome, Round, Tournament};
-use tournament::tiebreak::{Calculator, Config, TieBreak, Unplayed};
+use tournament::standings::tiebreak::{Calculator, Config, TieBreak, Unplayed};
 use tournament::{sim, standings};
 
 /// Players 0..n; `games` are (round, first, second, first's outcome).

@@ -47,9 +47,9 @@
 
 use std::collections::HashMap;
 
-use crate::bigint::{Big, Sum};
 use crate::error::{Error, Result};
 use crate::matching::Incremental;
+use crate::matching::bigint::{Big, Sum};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.

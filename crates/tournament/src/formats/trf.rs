@@ -10,7 +10,7 @@
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `furigoma.rs`).
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`).
 
 use crate::error::{Error, Result, parse_err};
 use crate::model::*;

@@ -5,11 +5,11 @@
 //! rematch, fesa 14.4a; one bye a round to a player without one, at the lowest McMahon score,
 //! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow.
 
-use crate::dutch::{self, Edition};
 use crate::error::Result;
-use crate::furigoma::{self, SenteRule};
 use crate::model::{Color, Outcome, Points, Round, RoundEntry, Tournament};
-use crate::{knockout, mcmahon, roundrobin};
+use crate::pairing::dutch::{self, Edition};
+use crate::pairing::furigoma::{self, SenteRule};
+use crate::pairing::{knockout, mcmahon, round_robin};
 use serde::Serialize;
 
 /// The verdict for one round.
@@ -177,7 +177,7 @@ fn check_by_repairing(t: &Tournament, pair: impl Fn(&Tournament) -> Result<Round
 
 /// Round robin: every round must be the Berger table's (FIDE C.05 Annex 1; pl 8.1).
 pub fn check_round_robin(t: &Tournament) -> Vec<RoundCheck> {
-    check_by_repairing(t, roundrobin::pair)
+    check_by_repairing(t, round_robin::pair)
 }
 
 /// Knockout: every round must follow the bracket from the results before it (pl 8.1).
@@ -228,7 +228,7 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
                 v.push(format!(
                     "the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)",
                     b + 1,
-                    crate::trf::format_points(mms(b) as Points)
+                    crate::formats::trf::format_points(mms(b) as Points)
                 ));
             }
         }

@@ -428,7 +428,7 @@ pub fn fmt(v: Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trf;
+    use crate::formats::trf;
 
     // A 4-player round robin: 1 beats all; 2 beats 3, draws 4; 3 beats 4; 4 draws 2.
     const RR: &str = "\

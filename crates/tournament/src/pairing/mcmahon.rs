@@ -31,13 +31,13 @@
 //! - Bye (pl 8.2.5–8.2.6): with an odd number of players the lowest-ranked player who has not
 //!   had a bye gets it, worth one point.
 //! - Handicap (OpenGotha "handicap based on MMS"): optionally from the McMahon-score or grade
-//!   difference; see `handicap.rs`.
+//!   difference; see [`crate::pairing::handicap`].
 
 use std::collections::HashSet;
 
 use crate::error::{Error, Result};
-use crate::handicap::HandicapRule;
 use crate::model::{Board, Color, Round, Tournament};
+use crate::pairing::handicap::HandicapRule;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HandicapBasis {
