@@ -8,7 +8,7 @@ use tournament::pairing::dutch::Edition;
 use tournament::pairing::furigoma::{self, SenteRule};
 use tournament::pairing::{check, dutch, knockout, mcmahon, round_robin};
 use tournament::standings::tiebreak::{Config as TbConfig, TieBreak, Unplayed};
-use tournament::{Error, Game, System, Tournament, standings};
+use tournament::{Error, GameKind, Grade, RulesetId, System, Tournament, standings};
 
 #[derive(clap::Args, Debug)]
 pub struct PairArgs {
@@ -148,29 +148,20 @@ fn read(file: &Path) -> Result<Tournament, ExitCode> {
     })
 }
 
-fn grade(s: &str) -> Result<i32, String> {
-    let s = s.trim().to_ascii_lowercase();
-    if let Ok(v) = s.parse() {
-        return Ok(v);
-    }
-    let (n, suf) = s.split_at(s.find(|c: char| !c.is_ascii_digit()).ok_or(format!("bad grade {s:?}"))?);
-    let n: i32 = n.parse().map_err(|_| format!("bad grade {s:?}"))?;
-    match suf {
-        "d" | "dan" => Ok(n),
-        "k" | "kyu" => Ok(1 - n),
-        _ => Err(format!("bad grade {s:?}")),
-    }
+fn grade(s: &str) -> Result<Grade, String> {
+    s.parse().map_err(|e: tournament::BadGrade| e.to_string())
 }
 
 fn mcmahon_config(t: &Tournament, o: &McMahonOpts) -> Result<mcmahon::Config, String> {
-    let table = match o.handicap_table.as_deref().unwrap_or(if t.rules == "pl" { "pl" } else { "ufs-2016" }) {
-        "pl" => shogi::HandicapTable::Pl,
-        "ufs-2016" | "ufs" => shogi::HandicapTable::Ufs2016,
-        x => return Err(format!("unknown handicap table {x:?} (ufs-2016, pl)")),
-    };
+    let table =
+        match o.handicap_table.as_deref().unwrap_or(if t.rules == Some(RulesetId::Pl) { "pl" } else { "ufs-2016" }) {
+            "pl" => shogi::HandicapTable::Pl,
+            "ufs-2016" | "ufs" => shogi::HandicapTable::Ufs2016,
+            x => return Err(format!("unknown handicap table {x:?} (ufs-2016, pl)")),
+        };
     let rule = match t.game {
-        Game::Shogi => tournament::pairing::handicap::HandicapRule::shogi(table),
-        Game::Go => tournament::pairing::handicap::HandicapRule::go(1, 9),
+        GameKind::Shogi => tournament::pairing::handicap::HandicapRule::shogi(table),
+        GameKind::Go => tournament::pairing::handicap::HandicapRule::go(1, 9),
     };
     Ok(mcmahon::Config {
         bar: o.bar.as_deref().map(grade).transpose()?,
@@ -317,10 +308,9 @@ fn standings_file(
             .unwrap_or(default)
             .split(',')
             .filter(|s| !s.trim().is_empty())
-            .map(|s| TieBreak::parse(s).ok_or(format!("unknown tie-break {s:?}")))
+            .map(|s| s.parse::<TieBreak>().map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, _>>()?;
-        let unplayed = Unplayed::parse(unplayed)
-            .ok_or(format!("unknown unplayed-round rule {unplayed:?} (dummy, virtual, fixed:X)"))?;
+        let unplayed: Unplayed = unplayed.parse().map_err(|e: tournament::error::UnknownName| e.to_string())?;
         let mcm = sys == System::McMahon;
         let mms0 = if mcm {
             mcmahon::start_scores(&t, &mcmahon_config(&t, mm)?).into_iter().map(|v| v as i64 * 100).collect()

@@ -6,6 +6,7 @@ pub mod formats;
 pub mod fuzzing;
 pub mod matching;
 pub mod model;
+mod names;
 pub mod pairing;
 pub mod sim;
 pub mod standings;

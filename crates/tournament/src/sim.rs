@@ -1,7 +1,7 @@
 //! Deterministic random tournaments for property tests, fuzzing and benchmarks.
 
 use crate::error::Result;
-use crate::model::{Color, Outcome, Player, Round, Tournament};
+use crate::model::{Color, Grade, Outcome, Player, Round, Tournament};
 
 pub use testkit::Rng;
 
@@ -19,7 +19,7 @@ pub fn field(n: usize, rounds: u32, seed: u64) -> Tournament {
                 number: i as u32 + 1,
                 name: format!("Player {:04}", i + 1),
                 rating: r,
-                grade: Some((r as i32 - 1500) / 100),
+                grade: Some(Grade::new((r as i32 - 1500) / 100)),
                 ..Default::default()
             })
             .collect(),

@@ -74,12 +74,12 @@ fn pl_1_4_draw_is_fair() {
 #[test]
 fn ufs_4_6_higher_ranked_player_throws() {
     let mut t = sim::field(4, 3, 9);
-    t.players[2].grade = Some(5);
-    t.players[1].grade = Some(5);
+    t.players[2].grade = Some(tournament::Grade::dan(5));
+    t.players[1].grade = Some(tournament::Grade::dan(5));
     assert_eq!(furigoma::thrower(&t, 1, 2), 1, "same grade: higher rating throws");
-    t.players[2].grade = Some(6);
+    t.players[2].grade = Some(tournament::Grade::dan(6));
     assert_eq!(furigoma::thrower(&t, 1, 2), 2, "higher grade throws");
-    t.players[2].grade = Some(5);
+    t.players[2].grade = Some(tournament::Grade::dan(5));
     t.players[2].rating = t.players[1].rating;
     assert_eq!(furigoma::thrower(&t, 2, 1), 1, "all equal: the lower pairing number throws");
 }

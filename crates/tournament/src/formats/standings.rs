@@ -1,9 +1,31 @@
 //! The standings written out: plain text with the crosstable, CSV, HTML, JSON, and the EGF
 //! results table for Go.
 
-use crate::model::{Color, Game, Tournament};
+use crate::model::{Color, GameKind, Tournament};
 use crate::standings::Row;
 use crate::standings::tiebreak::TieBreak;
+
+/// The standings' output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Format {
+    /// Plain text with the crosstable.
+    #[default]
+    Text,
+    Csv,
+    Html,
+    /// The rows as a JSON array.
+    Json,
+    /// The EGF results table (Go).
+    Egf,
+}
+
+crate::names::closed_set!(Format, "format";
+    Text => "text",
+    Csv => "csv",
+    Html => "html",
+    Json => "json",
+    Egf => "egf",
+);
 
 fn header(rows: &[Row], order: &[TieBreak], mcmahon: bool, rounds: usize) -> Vec<String> {
     let _ = rows;
@@ -112,7 +134,7 @@ pub fn to_json(rows: &[Row]) -> String {
 pub fn to_egf(t: &Tournament, rows: &[Row], mcmahon: bool) -> String {
     let mut s = String::new();
     s += &format!("; EV[{}]\n", t.name);
-    s += &format!("; CL[{}]\n", if t.game == Game::Go { "A" } else { "-" });
+    s += &format!("; CL[{}]\n", if t.game == GameKind::Go { "A" } else { "-" });
     s += "; PC[]\n; DT[]\n; HA[h9]\n; KM[6.5]\n; TM[]\n; CM[shinpan]\n;\n";
     s += &format!("; Pl Name{:26} Grd Co Club  {}\n", "", if mcmahon { "MMS" } else { "Pts" });
     let place_of: std::collections::HashMap<usize, u32> = rows.iter().map(|r| (r.player, r.rank)).collect();

@@ -7,6 +7,11 @@
 
 use serde::Serialize;
 
+pub use arbiter::{GameKind, RulesetId};
+
+mod grade;
+pub use grade::{BadGrade, Grade};
+
 /// Points in tenths.
 pub type Points = u32;
 
@@ -178,9 +183,8 @@ pub struct Player {
     pub points: Points,
     pub rank: u32,
     pub rounds: Vec<RoundEntry>,
-    /// Shogi grade as a number (kyu negative: 1-kyu = 0, 1-dan = 1, 2-dan = 2 …), or Go grade
-    /// likewise (30k = -29 … 1k = 0, 1d = 1); used for handicaps and McMahon groups.
-    pub grade: Option<i32>,
+    /// Shogi or Go grade; used for handicaps and McMahon groups.
+    pub grade: Option<Grade>,
     pub club: String,
     pub status: Status,
     /// Accelerated points per round (TRF(x) XXA), tenths.
@@ -229,28 +233,34 @@ impl Scoring {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
-pub enum Game {
-    #[default]
-    Shogi,
-    Go,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+/// The pairing system of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum System {
+    /// FIDE Dutch system (C.04.3).
     #[default]
     Dutch,
+    /// McMahon (pl 8.2).
     McMahon,
+    /// Round robin by the Berger tables (pl 8.1).
     RoundRobin,
+    /// Knockout bracket (pl 8.1).
     Knockout,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+crate::names::closed_set!(System, "system";
+    Dutch => "dutch",
+    McMahon => "mcmahon",
+    RoundRobin => "round-robin",
+    Knockout => "knockout",
+);
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Tournament {
     pub name: String,
-    pub game: Game,
-    /// Ruleset id (`fesa-2017`, `ufs-2016`, `pl`, `rfg`).
-    pub rules: String,
+    pub game: GameKind,
+    /// The ruleset played under (TRF `SXT game rules`), one of `game`'s; `None` when the file
+    /// names none.
+    pub rules: Option<RulesetId>,
     pub system: System,
     /// Players by pairing number (index = number − 1).
     pub players: Vec<Player>,
@@ -273,6 +283,28 @@ pub struct Tournament {
     pub furigoma_seed: Option<u64>,
     /// TRF-2025 `260`: players who may not meet in some rounds only.
     pub prohibited: Vec<Prohibition>,
+}
+
+impl Default for Tournament {
+    /// An empty shogi tournament without a ruleset, paired by the Dutch system.
+    fn default() -> Tournament {
+        Tournament {
+            name: String::new(),
+            game: GameKind::Shogi,
+            rules: None,
+            system: System::default(),
+            players: Vec::new(),
+            planned_rounds: 0,
+            scoring: Scoring::default(),
+            initial_color: None,
+            use_rank: false,
+            forbidden: Vec::new(),
+            header: Vec::new(),
+            order: Vec::new(),
+            furigoma_seed: None,
+            prohibited: Vec::new(),
+        }
+    }
 }
 
 /// TRF-2025 `260`: the listed players may not meet each other in rounds `first..=last`.

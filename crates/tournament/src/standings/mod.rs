@@ -3,7 +3,6 @@
 
 pub mod tiebreak;
 
-use crate::formats::trf::grade_to_str;
 use crate::model::{Color, Outcome, Tournament};
 use crate::standings::tiebreak::{Calculator, Config, TieBreak, Value, fmt};
 use serde::Serialize;
@@ -114,7 +113,7 @@ pub fn compute(t: &Tournament, cfg: &Config, mcmahon: bool) -> Vec<Row> {
                 number: pl.number,
                 name: pl.name.clone(),
                 rating: pl.rating,
-                grade: pl.grade.map(grade_to_str),
+                grade: pl.grade.map(|g| g.to_string()),
                 club: pl.club.clone(),
                 federation: pl.federation.clone(),
                 score: fmt(calc.score(p)),
