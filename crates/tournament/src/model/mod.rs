@@ -150,6 +150,12 @@ impl RoundEntry {
         self.opponent.is_some() && self.color.is_some() && self.outcome.is_game()
     }
 
+    /// The colour as paired: the colour of the replay is the reverse of the pairing's for a
+    /// drawn game replayed under fesa-2017 12.2.
+    pub fn paired_color(&self) -> Option<Color> {
+        if self.replayed_draw { self.color.map(Color::invert) } else { self.color }
+    }
+
     /// The player took part in the pairing of the round: paired with someone (even if the game
     /// was forfeited) or given the pairing-allocated bye.
     pub fn participated(&self) -> bool {
@@ -407,41 +413,6 @@ impl Tournament {
                 RoundEntry { opponent: None, color: None, outcome: Outcome::PairingBye, replayed_draw: false };
         }
     }
-
-    /// Enter a board's result (fesa 12.2: a drawn game replayed with colours reversed is entered
-    /// with the replay's outcome and `replayed = true`).
-    pub fn set_result(
-        &mut self,
-        round: u32,
-        white: usize,
-        white_outcome: Outcome,
-        replayed: bool,
-    ) -> Result<(), String> {
-        let r = round as usize - 1;
-        let black =
-            self.players[white].rounds.get(r).and_then(|e| e.opponent).ok_or("player has no opponent in that round")?;
-        let black_outcome = match white_outcome {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::ForfeitWin => Outcome::ForfeitLoss,
-            Outcome::ForfeitLoss => Outcome::ForfeitWin,
-            Outcome::UnratedWin => Outcome::UnratedLoss,
-            Outcome::UnratedLoss => Outcome::UnratedWin,
-            Outcome::UnratedDraw => Outcome::UnratedDraw,
-            _ => return Err("not a game result".into()),
-        };
-        for (p, o) in [(white, white_outcome), (black, black_outcome)] {
-            let e = &mut self.players[p].rounds[r];
-            e.outcome = o;
-            e.replayed_draw = replayed;
-            if replayed {
-                // fesa 12.2: the replay is played with colours reversed.
-                e.color = e.color.map(Color::invert);
-            }
-        }
-        Ok(())
-    }
 }
 
 /// One board of a round.
@@ -475,5 +446,25 @@ impl Round {
             s += &format!("{} 0\n", t.players[p].number);
         }
         s
+    }
+
+    /// The round as one JSON object: `round`, `boards` (`board`, `first`, `second` pairing
+    /// numbers and `handicap`) and `byes`.
+    pub fn to_json(&self, t: &Tournament) -> String {
+        let boards: Vec<serde_json::Value> = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                serde_json::json!({
+                    "board": i + 1,
+                    "first": t.players[b.white].number,
+                    "second": t.players[b.black].number,
+                    "handicap": b.handicap,
+                })
+            })
+            .collect();
+        let byes: Vec<u32> = self.byes.iter().map(|&p| t.players[p].number).collect();
+        serde_json::json!({"round": self.number, "boards": boards, "byes": byes}).to_string()
     }
 }

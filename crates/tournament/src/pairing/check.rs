@@ -33,6 +33,29 @@ impl RoundCheck {
     }
 }
 
+/// One line: `round 3: ok`, the rules broken, why the round could not be re-paired, or the
+/// pairs used where the rules give others.
+impl std::fmt::Display for RoundCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pairs = |v: &[(u32, u32)]| v.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(" ");
+        if self.ok() {
+            write!(f, "round {}: ok", self.round)
+        } else if !self.violations.is_empty() {
+            write!(f, "round {}: {}", self.round, self.violations.join("; "))
+        } else if let Some(e) = &self.error {
+            write!(f, "round {}: cannot re-pair: {e}", self.round)
+        } else {
+            write!(
+                f,
+                "round {}: used {} where the rules give {}",
+                self.round,
+                pairs(&self.unexpected),
+                pairs(&self.missing)
+            )
+        }
+    }
+}
+
 /// The tournament as it stood before round `round` (1-based): later entries dropped, but a
 /// player who did not take part in that round's pairing keeps the entry, so that he is left out.
 pub fn before_round(t: &Tournament, round: u32) -> Tournament {
@@ -79,13 +102,15 @@ fn first_color(t: &Tournament) -> Option<Color> {
     None
 }
 
-/// The pairs actually used in a round (1-based numbers; a bye as `(id, 0)`).
+/// The pairs actually used in a round (1-based numbers, first mover as paired first, so a
+/// drawn game replayed with colours reversed under fesa-2017 12.2 keeps its order; a bye as
+/// `(id, 0)`), by the first's number.
 pub fn used_pairs(t: &Tournament, round: u32) -> Vec<(u32, u32)> {
     let r = round as usize - 1;
     let mut v = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
         let Some(e) = p.rounds.get(r) else { continue };
-        match (e.opponent, e.color) {
+        match (e.opponent, e.paired_color()) {
             (Some(o), Some(Color::White)) => v.push((i as u32 + 1, o as u32 + 1)),
             (Some(o), None) if i < o => v.push((i as u32 + 1, o as u32 + 1)),
             (None, _) if e.participated() => v.push((i as u32 + 1, 0)),
@@ -122,7 +147,9 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
                 let colourless: Vec<(u32, u32)> = used
                     .iter()
                     .copied()
-                    .filter(|&(a, b)| b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].color.is_none())
+                    .filter(|&(a, b)| {
+                        b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].paired_color().is_none()
+                    })
                     .collect();
                 let strict_used: Vec<_> = used.iter().copied().filter(|p| !colourless.contains(p)).collect();
                 let nc = norm(&colourless);
