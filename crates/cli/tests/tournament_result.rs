@@ -1,5 +1,5 @@
-//! `shinpan pair --record`, `shinpan result` and seeded furigoma (ufs-2016 4.6; fesa-2017 7;
-//! pl 1.4) through the binary: a round robin played from the TRF file alone.
+//! `shinpan pair --record`, `shinpan result`, `shinpan player` and seeded furigoma (ufs-2016
+//! 4.6; fesa-2017 7; pl 1.4) through the binary: tournaments played from the TRF file alone.
 
 use std::process::Command;
 
@@ -135,4 +135,71 @@ fn ufs_4_6_seed_given_on_the_command_line_is_published_in_the_file() {
     let (rc, _, err) = shinpan(&["pair", p, "--sente", "furigoma"]);
     assert_eq!(rc, 2, "round 1 still has no results");
     assert!(err.contains("without a result"), "{err}");
+}
+
+#[test]
+fn fesa_12_2_a_replay_entered_twice_and_corrected_keeps_its_board_and_flips_colours_once() {
+    let f = tmp("replay");
+    std::fs::write(&f, FIELD.replace("SXF 42\n", "")).unwrap();
+    let p = f.to_str().unwrap();
+    assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+    let (_, list, _) = shinpan(&["result", p, "--round", "1"]);
+    assert_eq!(list, "board 1 1 4 -\nboard 2 2 3 -\n");
+    for args in [
+        &["--result", "1-0", "--replayed"][..],
+        // The same again: accepted, nothing changes.
+        &["--result", "1-0", "--replayed"],
+        // Corrected: the replay was won by the other player.
+        &["--result", "0-1", "--replayed", "--correct"],
+    ] {
+        let mut a = vec!["result", p, "--round", "1", "--player", "4"];
+        a.extend_from_slice(args);
+        let (rc, _, err) = shinpan(&a);
+        assert_eq!(rc, 0, "{err}");
+    }
+    let (_, list, _) = shinpan(&["result", p, "--round", "1"]);
+    assert_eq!(list, "board 1 1 4 0-1 (replayed draw, fesa 12.2)\nboard 2 2 3 -\n");
+    // The replay's colours: reversed once from the pairing.
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(t.players[0].rounds[0].color, Some(tournament::Color::Black));
+    assert_eq!(t.players[3].rounds[0].color, Some(tournament::Color::White));
+    assert_eq!((t.score(0), t.score(3)), (0, 10));
+    // Results starting with a dash are values, not options.
+    let (rc, out, err) = shinpan(&["result", p, "--round", "1", "--board", "2", "--result", "-/+"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "round 1: 2-3 -/+\n");
+}
+
+#[test]
+fn player_withdraw_and_late_entry_through_the_file() {
+    let f = tmp("players");
+    std::fs::write(&f, FIELD.replace("SXS ROUND_ROBIN\nSXF 42\n", "")).unwrap();
+    let p = f.to_str().unwrap();
+    let (rc, out, err) = shinpan(&["player", "add", p, "--name", "Epsilon", "--rating", "1650", "--grade", "2k"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 5 Epsilon: joins at round 1\n");
+    assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+    for b in ["1", "2"] {
+        assert_eq!(shinpan(&["result", p, "--round", "1", "--board", b, "--result", "1-0"]).0, 0);
+    }
+    let (rc, _, err) = shinpan(&["player", "withdraw", p, "--player", "2", "--from-round", "1"]);
+    assert_eq!(rc, 2, "paired in round 1");
+    assert!(err.contains("paired in round 1"), "{err}");
+    let (rc, out, err) = shinpan(&["player", "withdraw", p, "--player", "2", "--from-round", "2"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 2 withdrawn from round 2\n");
+    let (rc, out, err) = shinpan(&["player", "add", p, "--name", "Zeta", "--grade", "1d"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 6 Zeta: joins at round 2\n");
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("SXW 2 2\n") && text.contains("SXG 6 1d\n") && text.contains("240 Z 001    6\n"), "{text}");
+    // Round 2 pairs the five players still in: no board or bye for player 2.
+    let (rc, out, err) = shinpan(&["pair", p]);
+    assert_eq!(rc, 0, "{err}");
+    let ids: Vec<&str> = out.lines().skip(1).flat_map(|l| l.split(' ')).filter(|&x| x != "0").collect();
+    assert_eq!(ids.len(), 5, "{out}");
+    assert!(!ids.contains(&"2"), "{out}");
+    let (rc, _, err) = shinpan(&["player", "withdraw", p, "--player", "9", "--from-round", "2"]);
+    assert_eq!(rc, 2);
+    assert!(err.contains("no player 9"), "{err}");
 }

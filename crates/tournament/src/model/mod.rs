@@ -1,8 +1,8 @@
-//! The tournament model: players, rounds, results, scoring (RULES.md §3; fesa 12, 14; pl 8).
+//! The tournament model: players, rounds, results, scoring (docs/rules.md; fesa 12, 14; pl 8).
 //!
 //! Points are kept in tenths (TRF convention): a win is 10, a draw 5.
 //! Colours follow TRF: `White` is the side listed first on the board, which moves first. In
-//! shogi that is sente ("black" in SPEC.md terms) and in Go Black; the pairing output's first
+//! shogi that is sente (Black in shogi notation) and in Go Black; the pairing output's first
 //! column is always the player who moves first.
 
 use serde::Serialize;
