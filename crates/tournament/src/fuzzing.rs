@@ -11,6 +11,10 @@ pub fn trf(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let Ok(t) = trf::parse(&text) else { return };
     let again = trf::parse(&trf::write(&t)).expect("written TRF parses");
+    // What was read is written back whole: the director's checked write-back accepts it.
+    if let Err(e) = crate::director::write_trf(&t) {
+        panic!("{e}");
+    }
     assert_eq!(again.players.len(), t.players.len());
     for (a, b) in again.players.iter().zip(&t.players) {
         assert_eq!(a.rounds, b.rounds);

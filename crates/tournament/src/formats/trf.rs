@@ -128,7 +128,9 @@ pub fn parse(text: &str) -> Result<Tournament> {
             offsets.push(raw.len());
         }
         let line = &Line { text: raw, offsets: if ascii { &[] } else { &offsets } };
-        if line.len() < 3 || raw.trim().is_empty() {
+        // A record starts with its three-character type; a shorter line (blanks at the end
+        // aside) is none, and is not kept.
+        if line.len() < 3 || raw.trim_end().chars().nth(2).is_none() {
             continue;
         }
         let tag = line.raw(0, 3);
@@ -801,6 +803,8 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let t = parse(SAMPLE).unwrap();
         let again = parse(&write(&t)).unwrap();
         assert_eq!(t, again);
+        // A line too short to hold a record type is not kept (it could not be written back).
+        assert_eq!(parse("012 T\n2  \n").unwrap().header, ["012 T"]);
     }
 
     #[test]
