@@ -120,11 +120,11 @@ pub struct AddArgs {
     /// Grade, e.g. 3d or 1k.
     #[arg(long)]
     grade: Option<Grade>,
-    #[arg(long, default_value = "")]
-    club: String,
+    #[arg(long)]
+    club: Option<String>,
     /// Federation, three letters.
-    #[arg(long, default_value = "")]
-    federation: String,
+    #[arg(long)]
+    federation: Option<String>,
 }
 
 /// Options shared by the McMahon-aware commands.
@@ -297,8 +297,13 @@ pub fn player(command: PlayerCommand) -> Result<ExitCode> {
         }
         PlayerCommand::Add(a) => {
             let mut t = read(&a.file)?;
-            let new =
-                NewPlayer { name: a.name, rating: a.rating, grade: a.grade, club: a.club, federation: a.federation };
+            let new = NewPlayer {
+                name: a.name,
+                rating: a.rating,
+                grade: a.grade,
+                club: a.club.unwrap_or_default(),
+                federation: a.federation.unwrap_or_default(),
+            };
             let joined = director::add_player(&mut t, &new).map_err(|e| refused(&a.file, e))?;
             write_back(&a.file, &t)?;
             format!("player {} {}: joins at round {}\n", joined.player, new.name.trim(), joined.round)
