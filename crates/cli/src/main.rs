@@ -44,6 +44,11 @@ enum Command {
     /// Check every round of a tournament (system from the file): Dutch, round robin and knockout
     /// rounds are re-paired and compared; McMahon rounds are checked against its absolute rules.
     CheckPairings(tournament_cmd::CheckPairingsArgs),
+    /// Withdraw a player from a round on, or add a late entry (TRF file written back atomically).
+    Player {
+        #[command(subcommand)]
+        command: tournament_cmd::PlayerCommand,
+    },
 }
 
 impl Command {
@@ -58,6 +63,8 @@ impl Command {
             Command::Standings(_) => "standings",
             Command::Result(_) => "result",
             Command::CheckPairings(_) => "check-pairings",
+            Command::Player { command: tournament_cmd::PlayerCommand::Withdraw(_) } => "player withdraw",
+            Command::Player { command: tournament_cmd::PlayerCommand::Add(_) } => "player add",
         }
     }
 }
@@ -75,6 +82,7 @@ fn main() -> ExitCode {
         Command::Standings(args) => tournament_cmd::standings(args),
         Command::Result(args) => tournament_cmd::result(args),
         Command::CheckPairings(args) => tournament_cmd::check_pairings(args),
+        Command::Player { command } => tournament_cmd::player(command),
     };
     match done {
         Ok(code) => code,

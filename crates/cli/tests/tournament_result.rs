@@ -1,5 +1,5 @@
-//! `shinpan pair --record`, `shinpan result` and seeded furigoma (ufs-2016 4.6; fesa-2017 7;
-//! pl 1.4) through the binary: a round robin played from the TRF file alone.
+//! `shinpan pair --record`, `shinpan result`, `shinpan player` and seeded furigoma (ufs-2016
+//! 4.6; fesa-2017 7; pl 1.4) through the binary: tournaments played from the TRF file alone.
 
 use std::process::Command;
 
@@ -48,7 +48,7 @@ fn fesa_12_round_robin_played_through_the_file() {
         let (rc, _, err) = shinpan(&["result", p, "--round", &r, "--board", "2", "--result", "½-½"]);
         assert_eq!(rc, 0, "{err}");
     }
-    let t = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_eq!(t.furigoma_seed, Some(42), "the published seed stays in the file");
     assert_eq!(t.rounds_recorded(), 3);
     let total: u32 = (0..4).map(|p| t.score(p)).sum();
@@ -78,10 +78,10 @@ fn ufs_4_6_furigoma_seed_is_checked_and_reproducible() {
     let (rc, bal, _) = shinpan(&["pair", p, "--sente", "balance"]);
     assert_eq!(rc, 0);
     // The Berger table's round 1 is 1-4, 2-3; the draw decides each board's order.
-    let t = tournament::trf::parse(FIELD).unwrap();
+    let t = tournament::formats::trf::parse(FIELD).unwrap();
     let mut want = String::from("2\n");
     for (x, y) in [(0usize, 3usize), (1, 2)] {
-        let (w, bl) = tournament::furigoma::decide(&t, 42, 1, x, y);
+        let (w, bl) = tournament::pairing::furigoma::decide(&t, 42, 1, x, y);
         want += &format!("{} {}\n", w + 1, bl + 1);
     }
     assert_eq!(a.1, want);
@@ -109,7 +109,7 @@ fn result_errors_are_clear() {
     let before = std::fs::read_to_string(&f).unwrap();
     let (rc, _, _) = shinpan(&["result", p, "--round", "1", "--player", "3", "--result=--/--"]);
     assert_eq!(rc, 0);
-    let after = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let after = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_ne!(before, std::fs::read_to_string(&f).unwrap());
     assert_eq!(after.players[2].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
     assert_eq!(after.players[1].rounds[0].outcome, tournament::Outcome::ForfeitLoss);
@@ -122,17 +122,84 @@ fn ufs_4_6_seed_given_on_the_command_line_is_published_in_the_file() {
     let p = f.to_str().unwrap();
     let (rc, out, err) = shinpan(&["pair", p, "--sente", "furigoma", "--seed", "7", "--record"]);
     assert_eq!(rc, 0, "{err}");
-    let t = tournament::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
     assert_eq!(t.furigoma_seed, Some(7));
     // Anyone can redo the draw from the file.
-    let fresh = tournament::trf::parse(&FIELD.replace("SXF 42\n", "")).unwrap();
+    let fresh = tournament::formats::trf::parse(&FIELD.replace("SXF 42\n", "")).unwrap();
     for line in out.lines().skip(1) {
         let ids: Vec<usize> = line.split(' ').map(|x| x.parse().unwrap()).collect();
-        let (w, b) = tournament::furigoma::decide(&fresh, 7, 1, ids[1] - 1, ids[0] - 1);
+        let (w, b) = tournament::pairing::furigoma::decide(&fresh, 7, 1, ids[1] - 1, ids[0] - 1);
         assert_eq!((w + 1, b + 1), (ids[0], ids[1]));
     }
     // Without --sente, the published seed now decides.
     let (rc, _, err) = shinpan(&["pair", p, "--sente", "furigoma"]);
     assert_eq!(rc, 2, "round 1 still has no results");
     assert!(err.contains("without a result"), "{err}");
+}
+
+#[test]
+fn fesa_12_2_a_replay_entered_twice_and_corrected_keeps_its_board_and_flips_colours_once() {
+    let f = tmp("replay");
+    std::fs::write(&f, FIELD.replace("SXF 42\n", "")).unwrap();
+    let p = f.to_str().unwrap();
+    assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+    let (_, list, _) = shinpan(&["result", p, "--round", "1"]);
+    assert_eq!(list, "board 1 1 4 -\nboard 2 2 3 -\n");
+    for args in [
+        &["--result", "1-0", "--replayed"][..],
+        // The same again: accepted, nothing changes.
+        &["--result", "1-0", "--replayed"],
+        // Corrected: the replay was won by the other player.
+        &["--result", "0-1", "--replayed", "--correct"],
+    ] {
+        let mut a = vec!["result", p, "--round", "1", "--player", "4"];
+        a.extend_from_slice(args);
+        let (rc, _, err) = shinpan(&a);
+        assert_eq!(rc, 0, "{err}");
+    }
+    let (_, list, _) = shinpan(&["result", p, "--round", "1"]);
+    assert_eq!(list, "board 1 1 4 0-1 (replayed draw, fesa 12.2)\nboard 2 2 3 -\n");
+    // The replay's colours: reversed once from the pairing.
+    let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+    assert_eq!(t.players[0].rounds[0].color, Some(tournament::Color::Black));
+    assert_eq!(t.players[3].rounds[0].color, Some(tournament::Color::White));
+    assert_eq!((t.score(0), t.score(3)), (0, 10));
+    // Results starting with a dash are values, not options.
+    let (rc, out, err) = shinpan(&["result", p, "--round", "1", "--board", "2", "--result", "-/+"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "round 1: 2-3 -/+\n");
+}
+
+#[test]
+fn player_withdraw_and_late_entry_through_the_file() {
+    let f = tmp("players");
+    std::fs::write(&f, FIELD.replace("SXS ROUND_ROBIN\nSXF 42\n", "")).unwrap();
+    let p = f.to_str().unwrap();
+    let (rc, out, err) = shinpan(&["player", "add", p, "--name", "Epsilon", "--rating", "1650", "--grade", "2k"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 5 Epsilon: joins at round 1\n");
+    assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+    for b in ["1", "2"] {
+        assert_eq!(shinpan(&["result", p, "--round", "1", "--board", b, "--result", "1-0"]).0, 0);
+    }
+    let (rc, _, err) = shinpan(&["player", "withdraw", p, "--player", "2", "--from-round", "1"]);
+    assert_eq!(rc, 2, "paired in round 1");
+    assert!(err.contains("paired in round 1"), "{err}");
+    let (rc, out, err) = shinpan(&["player", "withdraw", p, "--player", "2", "--from-round", "2"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 2 withdrawn from round 2\n");
+    let (rc, out, err) = shinpan(&["player", "add", p, "--name", "Zeta", "--grade", "1d"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(out, "player 6 Zeta: joins at round 2\n");
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("SXW 2 2\n") && text.contains("SXG 6 1d\n") && text.contains("240 Z 001    6\n"), "{text}");
+    // Round 2 pairs the five players still in: no board or bye for player 2.
+    let (rc, out, err) = shinpan(&["pair", p]);
+    assert_eq!(rc, 0, "{err}");
+    let ids: Vec<&str> = out.lines().skip(1).flat_map(|l| l.split(' ')).filter(|&x| x != "0").collect();
+    assert_eq!(ids.len(), 5, "{out}");
+    assert!(!ids.contains(&"2"), "{out}");
+    let (rc, _, err) = shinpan(&["player", "withdraw", p, "--player", "9", "--from-round", "2"]);
+    assert_eq!(rc, 2);
+    assert!(err.contains("no player 9"), "{err}");
 }

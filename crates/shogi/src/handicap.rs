@@ -195,13 +195,48 @@ impl Handicap {
 /// Which federation's grade-difference table to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum HandicapTable {
     /// ufs-2016 5.9.5
     #[cfg_attr(feature = "serde", serde(rename = "ufs-2016"))]
+    #[cfg_attr(feature = "clap", value(name = "ufs-2016", alias = "ufs"))]
     Ufs2016,
     /// pl 7.1
     #[cfg_attr(feature = "serde", serde(rename = "pl"))]
+    #[cfg_attr(feature = "clap", value(name = "pl"))]
     Pl,
+}
+
+impl HandicapTable {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandicapTable::Ufs2016 => "ufs-2016",
+            HandicapTable::Pl => "pl",
+        }
+    }
+}
+
+impl std::fmt::Display for HandicapTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A handicap table name that is neither `ufs-2016` (or `ufs`) nor `pl`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown handicap table {0:?} (ufs-2016, pl)")]
+pub struct UnknownHandicapTable(pub String);
+
+impl std::str::FromStr for HandicapTable {
+    type Err = UnknownHandicapTable;
+
+    fn from_str(s: &str) -> Result<HandicapTable, UnknownHandicapTable> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ufs-2016" | "ufs" => Ok(HandicapTable::Ufs2016),
+            "pl" => Ok(HandicapTable::Pl),
+            _ => Err(UnknownHandicapTable(s.to_string())),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -250,5 +285,14 @@ mod tests {
         );
         assert_eq!(Handicap::for_grade_difference(8, HandicapTable::Pl), SixPieces);
         assert_eq!(Handicap::for_grade_difference(5, HandicapTable::Pl), RookLance);
+    }
+
+    #[test]
+    fn table_names_read_back() {
+        for t in [HandicapTable::Ufs2016, HandicapTable::Pl] {
+            assert_eq!(t.to_string().parse(), Ok(t));
+        }
+        assert_eq!("ufs".parse(), Ok(HandicapTable::Ufs2016));
+        assert!("jsa".parse::<HandicapTable>().is_err());
     }
 }

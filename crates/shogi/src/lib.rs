@@ -27,7 +27,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use formats::{Format, FormatError};
-pub use handicap::{Handicap, HandicapTable};
+pub use handicap::{Handicap, HandicapTable, UnknownHandicapTable};
 pub use history::{History, Repetition};
 pub use impasse::{Declaration, ImpasseCount, ImpasseOutcome};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};

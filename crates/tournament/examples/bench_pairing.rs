@@ -19,8 +19,10 @@
 
 use std::path::Path;
 use std::time::Instant;
-use tournament::dutch::{self, Edition};
-use tournament::{Tournament, mcmahon, sim, trf};
+use tournament::formats::trf;
+use tournament::pairing::dutch::{self, Edition};
+use tournament::pairing::mcmahon;
+use tournament::{Tournament, sim};
 
 fn history(n: usize, rounds: u32, played: u32, seed: u64, dutch_history: bool) -> Tournament {
     let mut t = sim::field(n, rounds, seed);

@@ -4,8 +4,11 @@
 //! With `--unplayed` the fields are odd (a pairing-allocated bye every round) and have
 //! forfeits, half-point byes and withdrawals, for the unplayed-round rules (C.07 art. 16).
 
+use tournament::formats::trf;
 use tournament::model::Outcome;
-use tournament::{dutch, sim, trf};
+use tournament::pairing::dutch;
+use tournament::sim;
+use tournament::{BoardRef, BoardResult, ResultEntry};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -42,13 +45,15 @@ fn main() {
             t.add_round(&r);
             for b in &r.boards {
                 // Draws are frequent so that scores tie and tied players have met.
-                let o = match rng.below(if unplayed { 6 } else { 5 }) {
-                    0 | 1 => Outcome::Win,
-                    2 | 3 => Outcome::Loss,
-                    4 => Outcome::Draw,
-                    _ => [Outcome::ForfeitWin, Outcome::ForfeitLoss][rng.below(2) as usize],
+                let result = match rng.below(if unplayed { 6 } else { 5 }) {
+                    0 | 1 => BoardResult::FirstWins,
+                    2 | 3 => BoardResult::SecondWins,
+                    4 => BoardResult::Draw,
+                    _ => [BoardResult::FirstWinsByForfeit, BoardResult::SecondWinsByForfeit][rng.below(2) as usize],
                 };
-                t.set_result(r.number, b.white, o, false).expect("paired board");
+                let board = BoardRef::Player(t.players[b.white].number);
+                let entry = ResultEntry { round: r.number, board, result, replayed: false, correct: false };
+                tournament::director::enter_result(&mut t, &entry).expect("paired board");
             }
         }
         std::fs::write(dir.join(format!("case{case:03}.trf")), trf::write(&t)).expect("write");

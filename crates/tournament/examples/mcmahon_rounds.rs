@@ -2,7 +2,8 @@
 //! `cargo run --release -p shinpan-tournament --example mcmahon_rounds [-- PLAYERS ROUNDS]`.
 
 use std::time::Instant;
-use tournament::{mcmahon, sim};
+use tournament::pairing::mcmahon;
+use tournament::sim;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -1,4 +1,5 @@
-//! Errors of the tournament crate: input errors carry line, column and reason.
+//! Errors of the tournament crate: input errors carry line, column and reason. The director's
+//! refusals are [`crate::director::DirectorError`].
 
 use thiserror::Error;
 
@@ -21,4 +22,14 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 pub(crate) fn parse_err<T>(line: usize, column: usize, reason: impl Into<String>) -> Result<T> {
     Err(Error::Parse { line, column, reason: reason.into() })
+}
+
+/// A name outside one of the closed sets (a pairing system, a tie-break, a format …): what it
+/// was to name, the name given, and the names known.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("unknown {what} {given:?} ({})", known.join(", "))]
+pub struct UnknownName {
+    pub what: &'static str,
+    pub given: String,
+    pub known: &'static [&'static str],
 }

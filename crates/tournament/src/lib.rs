@@ -1,22 +1,37 @@
-//! Tournament director (SPEC.md layer `tournament`; RULES.md §3): pure, no I/O besides the
-//! format modules, which read and write strings.
+//! Tournaments of shogi and Go (docs/architecture.md, layer `tournament`): players, rounds and
+//! results ([`Tournament`]), the pairing systems, tie-breaks and standings, TRF. Pure: text in,
+//! text out; files and the clock are the caller's.
+//!
+//! [`director`] has what an arbiter does — pair the next round, enter results, withdraw or add a
+//! player, rank, check the pairings, write the tournament back — as use cases a command line
+//! or a server calls; the modules below it are the parts they are built from.
 
-pub mod bigint;
-pub mod check;
-pub mod dutch;
+pub mod director;
 pub mod error;
-pub mod furigoma;
+pub mod formats;
+#[doc(hidden)]
 pub mod fuzzing;
-pub mod handicap;
-pub mod knockout;
 pub mod matching;
-pub mod mcmahon;
 pub mod model;
-pub mod roundrobin;
+mod names;
+pub mod pairing;
 pub mod sim;
 pub mod standings;
-pub mod tiebreak;
-pub mod trf;
 
-pub use error::{Error, Result};
-pub use model::*;
+pub use director::{
+    BoardRef, BoardResult, BoardView, CheckRequest, DirectorError, Joined, McMahonSettings, NewPlayer, PairRequest,
+    Pairing, ResultEntry, Standings, StandingsRequest,
+};
+pub use error::{Error, Result, UnknownName};
+pub use formats::standings::Format as StandingsFormat;
+pub use model::{
+    BadGrade, Board, Color, GameKind, Grade, Outcome, Player, Points, Prohibition, Round, RoundEntry, RulesetId, Score,
+    Scoring, Status, System, Tournament,
+};
+pub use pairing::check::RoundCheck;
+pub use pairing::dutch::Edition;
+pub use pairing::furigoma::{Sente, SenteRule};
+pub use pairing::mcmahon::HandicapBasis;
+pub use shogi::HandicapTable;
+pub use standings::Row;
+pub use standings::tiebreak::{TieBreak, Unplayed};

@@ -1,7 +1,8 @@
 //! Deterministic random tournaments for property tests, fuzzing and benchmarks.
 
+use crate::director::{self, BoardRef, BoardResult, ResultEntry};
 use crate::error::Result;
-use crate::model::{Color, Outcome, Player, Round, Tournament};
+use crate::model::{Color, Grade, Player, Round, Tournament};
 
 pub use testkit::Rng;
 
@@ -19,7 +20,7 @@ pub fn field(n: usize, rounds: u32, seed: u64) -> Tournament {
                 number: i as u32 + 1,
                 name: format!("Player {:04}", i + 1),
                 rating: r,
-                grade: Some((r as i32 - 1500) / 100),
+                grade: Some(Grade::new((r as i32 - 1500) / 100)),
                 ..Default::default()
             })
             .collect(),
@@ -36,13 +37,15 @@ pub fn play(t: &mut Tournament, round: &Round, rng: &mut Rng) {
     for b in &round.boards {
         let (rw, rb) = (t.players[b.white].rating as i64, t.players[b.black].rating as i64);
         let x = rng.below(1000) as i64 + (rw - rb) / 4;
-        let o = match x {
-            _ if rng.below(50) == 0 => Outcome::ForfeitWin,
-            x if x > 600 => Outcome::Win,
-            x if x > 350 => Outcome::Draw,
-            _ => Outcome::Loss,
+        let result = match x {
+            _ if rng.below(50) == 0 => BoardResult::FirstWinsByForfeit,
+            x if x > 600 => BoardResult::FirstWins,
+            x if x > 350 => BoardResult::Draw,
+            _ => BoardResult::SecondWins,
         };
-        t.set_result(round.number, b.white, o, false).expect("paired board");
+        let board = BoardRef::Player(t.players[b.white].number);
+        let entry = ResultEntry { round: round.number, board, result, replayed: false, correct: false };
+        director::enter_result(t, &entry).expect("paired board");
     }
 }
 

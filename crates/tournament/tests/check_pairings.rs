@@ -1,12 +1,12 @@
 //! `check-pairings` against records whose pairings bbpPairings produced or verified.
 
 use std::path::Path;
-use tournament::check::check_dutch;
-use tournament::dutch::Edition;
+use tournament::pairing::check::check_dutch;
+use tournament::pairing::dutch::Edition;
 
 fn load(name: &str) -> tournament::Tournament {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
-    tournament::trf::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
+    tournament::formats::trf::parse(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
 #[test]

@@ -1,8 +1,10 @@
 //! `check-pairings` for round robin (Berger table, FIDE C.05 Annex 1; pl 8.1), knockout
 //! (bracket, pl 8.1) and McMahon (fesa 14.4a no rematch; pl 8.2.5–8.2.6 byes).
 
-use tournament::model::{Outcome, Round, Tournament};
-use tournament::{check, knockout, mcmahon, roundrobin, sim};
+use tournament::model::{Round, Tournament};
+use tournament::pairing::{check, knockout, mcmahon, round_robin};
+use tournament::sim;
+use tournament::{BoardRef, BoardResult, ResultEntry, director};
 
 fn all_ok(c: &[check::RoundCheck]) -> bool {
     !c.is_empty() && c.iter().all(|r| r.ok())
@@ -13,10 +15,13 @@ fn pl_8_1_round_robin_berger_rounds_pass_and_a_swapped_colour_is_found() {
     for seed in [None, Some(20261123u64)] {
         let mut t = sim::field(7, 7, 4);
         t.furigoma_seed = seed;
-        let rule = seed.map_or(tournament::furigoma::SenteRule::Balance, tournament::furigoma::SenteRule::Furigoma);
+        let rule = seed.map_or(
+            tournament::pairing::furigoma::SenteRule::Balance,
+            tournament::pairing::furigoma::SenteRule::Furigoma,
+        );
         sim::run(&mut t, 7, 4, |t| {
-            let mut r = roundrobin::pair(t)?;
-            tournament::furigoma::apply(t, &mut r, rule);
+            let mut r = round_robin::pair(t)?;
+            tournament::pairing::furigoma::apply(t, &mut r, rule);
             Ok(r)
         })
         .unwrap();
@@ -44,8 +49,14 @@ fn knockout_played(n: usize) -> Tournament {
         t.add_round(&r);
         for b in &r.boards {
             // The lower-rated player wins, so later rounds are not just the seeding.
-            let o = if t.players[b.white].rating < t.players[b.black].rating { Outcome::Win } else { Outcome::Loss };
-            t.set_result(r.number, b.white, o, false).unwrap();
+            let result = if t.players[b.white].rating < t.players[b.black].rating {
+                BoardResult::FirstWins
+            } else {
+                BoardResult::SecondWins
+            };
+            let board = BoardRef::Player(t.players[b.white].number);
+            let entry = ResultEntry { round: r.number, board, result, replayed: false, correct: false };
+            director::enter_result(&mut t, &entry).unwrap();
         }
     }
 }

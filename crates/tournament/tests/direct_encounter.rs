@@ -3,8 +3,8 @@
 //! (6.2, re-applied to the players still tied) and not all met (6.3).
 
 use tournament::model::{Board, Outcome, Round, Tournament};
-use tournament::tiebreak::{Calculator, Config, TieBreak, Unplayed};
-use tournament::{sim, standings};
+use tournament::standings::tiebreak::{Calculator, Config, TieBreak, Unplayed};
+use tournament::{BoardRef, BoardResult, ResultEntry, director, sim, standings};
 
 /// Players 0..n; `games` are (round, first, second, first's outcome).
 fn played(n: usize, games: &[(u32, usize, usize, Outcome)]) -> Tournament {
@@ -15,7 +15,17 @@ fn played(n: usize, games: &[(u32, usize, usize, Outcome)]) -> Tournament {
             games.iter().filter(|g| g.0 == r).map(|g| Board { white: g.1, black: g.2, handicap: None }).collect();
         t.add_round(&Round { number: r, boards, byes: vec![] });
         for g in games.iter().filter(|g| g.0 == r) {
-            t.set_result(r, g.1, g.3, false).unwrap();
+            let result = match g.3 {
+                Win => BoardResult::FirstWins,
+                Loss => BoardResult::SecondWins,
+                Draw => BoardResult::Draw,
+                ForfeitWin => BoardResult::FirstWinsByForfeit,
+                ForfeitLoss => BoardResult::SecondWinsByForfeit,
+                o => panic!("{o:?} is not a board's result"),
+            };
+            let board = BoardRef::Player(t.players[g.1].number);
+            director::enter_result(&mut t, &ResultEntry { round: r, board, result, replayed: false, correct: false })
+                .unwrap();
         }
     }
     t

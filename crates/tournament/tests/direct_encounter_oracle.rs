@@ -4,7 +4,7 @@
 //! `scripts/de_oracle.py` (both committed under tests/data/de-oracle).
 
 use tournament::standings;
-use tournament::tiebreak::{Config, TieBreak, Unplayed};
+use tournament::standings::tiebreak::{Config, TieBreak, Unplayed};
 
 fn data(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
@@ -31,7 +31,8 @@ fn tiers_match(dir: &std::path::Path, expect_cases: usize, expect_splits: usize)
         let (name, tiers) = line.split_once(": ").unwrap();
         let want: Vec<Vec<u32>> =
             tiers.split(" | ").map(|t| t.split(' ').map(|x| x.parse().unwrap()).collect()).collect();
-        let t = tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap()).unwrap();
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap())
+            .unwrap();
         let cfg = Config {
             order: vec![TieBreak::DirectEncounter],
             unplayed: Unplayed::Dummy,
@@ -110,13 +111,14 @@ fn values_match(dir: &std::path::Path, players: usize) {
         let f: Vec<&str> = line.split(' ').collect();
         if current.as_ref().is_none_or(|(n, _)| n != f[0]) {
             let t =
-                tournament::trf::parse(&std::fs::read_to_string(dir.join(format!("{}.trf", f[0]))).unwrap()).unwrap();
+                tournament::formats::trf::parse(&std::fs::read_to_string(dir.join(format!("{}.trf", f[0]))).unwrap())
+                    .unwrap();
             current = Some((f[0].to_string(), t));
         }
         let t = &current.as_ref().unwrap().1;
         let p: usize = f[1].parse::<usize>().unwrap() - 1;
         let cfg = Config { order: order.to_vec(), unplayed: Unplayed::Dummy, mms0: vec![0; t.players.len()] };
-        let calc = tournament::tiebreak::Calculator::new(t, &cfg);
+        let calc = tournament::standings::tiebreak::Calculator::new(t, &cfg);
         for (k, tb) in order.iter().enumerate() {
             let want = (f[2 + k].parse::<f64>().unwrap() * 100.0).round() as i64;
             assert_eq!(calc.value(*tb, p, &[p]), want, "{} player {} {:?}", f[0], p + 1, tb);

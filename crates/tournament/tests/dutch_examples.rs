@@ -40,8 +40,8 @@ fn trf(n: u32, rounds: u32, first: &str, extra: &[&str], history: &[(u32, &[&str
 
 /// bbpPairings' output format: number of boards, then "white black" per board (black 0 = bye).
 fn pairing(text: &str) -> String {
-    let t = tournament::trf::parse(text).unwrap();
-    tournament::dutch::pair(&t).unwrap().to_bbp(&t)
+    let t = tournament::formats::trf::parse(text).unwrap();
+    tournament::pairing::dutch::pair(&t).unwrap().to_bbp(&t)
 }
 
 /// 4.2 (2017: D.1): transpositions of S2 are taken in lexicographic order of their first N1

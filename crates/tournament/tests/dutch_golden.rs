@@ -17,8 +17,8 @@ fn every_golden_round_matches_bbp_pairings() {
     let mut failures = Vec::new();
     for trf in &names {
         let expected = std::fs::read_to_string(trf.with_extension("pairs")).unwrap();
-        let t = tournament::trf::parse(&std::fs::read_to_string(trf).unwrap()).unwrap();
-        let got = tournament::dutch::pair(&t).map(|r| r.to_bbp(&t));
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(trf).unwrap()).unwrap();
+        let got = tournament::pairing::dutch::pair(&t).map(|r| r.to_bbp(&t));
         if got.as_deref() != Ok(expected.as_str()) {
             failures.push(format!("{}:\nexpected\n{expected}got\n{got:?}", trf.display()));
         }
@@ -109,8 +109,8 @@ fn random_tournaments_match_bbp_pairings_round_by_round() {
                 words[2],
                 "{stem} round {r}: input differs from what bbpPairings read"
             );
-            let t = tournament::trf::parse(&input).unwrap_or_else(|e| panic!("{stem} round {r}: {e}"));
-            let got = tournament::dutch::pair(&t).map(|p| p.to_bbp(&t));
+            let t = tournament::formats::trf::parse(&input).unwrap_or_else(|e| panic!("{stem} round {r}: {e}"));
+            let got = tournament::pairing::dutch::pair(&t).map(|p| p.to_bbp(&t));
             let ok = match words.get(3) {
                 Some(&"none") => {
                     none_rounds += 1;

@@ -3,9 +3,11 @@
 //! handicap boards keep the handicap's order (ufs 5.9.5; pl 7.1).
 
 use proptest::prelude::*;
-use tournament::furigoma::{self, SenteRule};
-use tournament::mcmahon::{self, HandicapBasis};
-use tournament::{handicap::HandicapRule, knockout, roundrobin, sim, trf};
+use tournament::formats::trf;
+use tournament::pairing::furigoma::{self, SenteRule};
+use tournament::pairing::mcmahon::{self, HandicapBasis};
+use tournament::pairing::{handicap::HandicapRule, knockout, round_robin};
+use tournament::sim;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
@@ -18,8 +20,8 @@ proptest! {
         t.furigoma_seed = Some(seed);
         let again = trf::parse(&trf::write(&t)).unwrap();
         prop_assert_eq!(again.furigoma_seed, Some(seed));
-        let mut r1 = roundrobin::pair(&t).unwrap();
-        let mut r2 = roundrobin::pair(&again).unwrap();
+        let mut r1 = round_robin::pair(&t).unwrap();
+        let mut r2 = round_robin::pair(&again).unwrap();
         furigoma::apply(&t, &mut r1, SenteRule::Furigoma(seed));
         furigoma::apply(&again, &mut r2, SenteRule::Furigoma(t.furigoma_seed.unwrap()));
         prop_assert_eq!(&r1, &r2);
@@ -36,7 +38,7 @@ proptest! {
     fn fesa_7_seed_matters(seed in any::<u64>()) {
         let t = sim::field(12, 11, 1);
         let draw = |s: u64| -> Vec<bool> {
-            (1..=11u32).flat_map(|r| roundrobin::berger(12, r as usize).into_iter().map(move |(a, b)| (r, a, b)))
+            (1..=11u32).flat_map(|r| round_robin::berger(12, r as usize).into_iter().map(move |(a, b)| (r, a, b)))
                 .map(|(r, a, b)| furigoma::decide(&t, s, r, a - 1, b - 1).0 == a - 1)
                 .collect()
         };
@@ -72,12 +74,12 @@ fn pl_1_4_draw_is_fair() {
 #[test]
 fn ufs_4_6_higher_ranked_player_throws() {
     let mut t = sim::field(4, 3, 9);
-    t.players[2].grade = Some(5);
-    t.players[1].grade = Some(5);
+    t.players[2].grade = Some(tournament::Grade::dan(5));
+    t.players[1].grade = Some(tournament::Grade::dan(5));
     assert_eq!(furigoma::thrower(&t, 1, 2), 1, "same grade: higher rating throws");
-    t.players[2].grade = Some(6);
+    t.players[2].grade = Some(tournament::Grade::dan(6));
     assert_eq!(furigoma::thrower(&t, 1, 2), 2, "higher grade throws");
-    t.players[2].grade = Some(5);
+    t.players[2].grade = Some(tournament::Grade::dan(5));
     t.players[2].rating = t.players[1].rating;
     assert_eq!(furigoma::thrower(&t, 2, 1), 1, "all equal: the lower pairing number throws");
 }

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use std::collections::HashSet;
 use tournament::model::{Color, Outcome, Tournament};
-use tournament::{mcmahon, sim};
+use tournament::pairing::mcmahon;
+use tournament::sim;
 
 fn mms(t: &Tournament, cfg: &mcmahon::Config) -> Vec<i64> {
     let s0 = mcmahon::start_scores(t, cfg);

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 use std::collections::HashSet;
 use tournament::model::{Color, Outcome, Round, Tournament};
-use tournament::{dutch, mcmahon, sim};
+use tournament::pairing::{dutch, mcmahon};
+use tournament::sim;
 
 fn check_round(t: &Tournament, r: &Round) -> Result<(), String> {
     let mut seen = HashSet::new();

@@ -3,8 +3,10 @@
 //! back; 299 (abnormal point assignments) and the team records 013/310 are refused with the
 //! line, the column and the record type, never skipped silently.
 
+use tournament::Error;
+use tournament::formats::trf;
 use tournament::model::{Outcome, Prohibition};
-use tournament::{Error, dutch, mcmahon, trf};
+use tournament::pairing::{dutch, mcmahon};
 
 const PLAYERS: &str = "012 Test\n\
 001    1      Alpha                             2000\n\

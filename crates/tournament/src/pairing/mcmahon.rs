@@ -31,39 +31,52 @@
 //! - Bye (pl 8.2.5–8.2.6): with an odd number of players the lowest-ranked player who has not
 //!   had a bye gets it, worth one point.
 //! - Handicap (OpenGotha "handicap based on MMS"): optionally from the McMahon-score or grade
-//!   difference; see `handicap.rs`.
+//!   difference; see [`crate::pairing::handicap`].
 
 use std::collections::HashSet;
 
 use crate::error::{Error, Result};
-use crate::handicap::HandicapRule;
-use crate::model::{Board, Color, Round, Tournament};
+use crate::model::{Board, Color, Grade, Round, Tournament};
+use crate::pairing::handicap::HandicapRule;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// What a McMahon board's handicap is computed from (OpenGotha's "handicap based on").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum HandicapBasis {
+    /// Even games only.
     #[default]
     None,
+    /// The grade difference.
     Grade,
+    /// The McMahon-score difference.
     Mms,
 }
 
+crate::names::closed_set!(HandicapBasis, "handicap basis";
+    None => "none",
+    Grade => "grade",
+    Mms => "mms",
+);
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Config {
-    pub bar: Option<i32>,
-    pub floor: Option<i32>,
+    /// Grades above the bar start in the top group.
+    pub bar: Option<Grade>,
+    /// Grades below the floor start in the bottom group.
+    pub floor: Option<Grade>,
     pub handicap: HandicapBasis,
     pub rule: Option<HandicapRule>,
 }
 
 /// McMahon start scores in whole points.
 pub fn start_scores(t: &Tournament, cfg: &Config) -> Vec<i32> {
-    let clamp = |g: i32| {
-        let g = cfg.bar.map_or(g, |b| g.min(b));
-        cfg.floor.map_or(g, |f| g.max(f))
+    let (bar, floor) = (cfg.bar.map(Grade::number), cfg.floor.map(Grade::number));
+    let clamp = |g: Grade| {
+        let g = bar.map_or(g.number(), |b| g.number().min(b));
+        floor.map_or(g, |f| g.max(f))
     };
     let grades: Vec<Option<i32>> = t.players.iter().map(|p| p.grade.map(clamp)).collect();
     let lowest = grades.iter().flatten().min().copied().unwrap_or(0);
-    let lowest = cfg.floor.map_or(lowest, |f| f.max(lowest).min(lowest.max(f)));
+    let lowest = floor.map_or(lowest, |f| f.max(lowest).min(lowest.max(f)));
     grades.iter().map(|g| g.map_or(0, |g| g - lowest)).collect()
 }
 
@@ -83,7 +96,7 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     let key = |p: usize| {
         (
             std::cmp::Reverse(mms[p]),
-            std::cmp::Reverse(t.players[p].grade.unwrap_or(i32::MIN)),
+            std::cmp::Reverse(t.players[p].grade.map_or(i32::MIN, Grade::number)),
             std::cmp::Reverse(t.players[p].rating),
             p,
         )
@@ -408,7 +421,7 @@ fn board(t: &Tournament, cfg: &Config, mms: &[i64], mms0: &[i32], a: usize, b: u
     match (cfg.handicap, cfg.rule) {
         (HandicapBasis::None, _) | (_, None) => Board { white: x, black: y, handicap: None },
         (HandicapBasis::Grade, Some(rule)) => {
-            let g = |p: usize| t.players[p].grade.unwrap_or(mms0[p]);
+            let g = |p: usize| t.players[p].grade.map_or(mms0[p], Grade::number);
             rule.apply(x, y, g(x) - g(y))
         }
         (HandicapBasis::Mms, Some(rule)) => rule.apply(x, y, ((mms[x] - mms[y]) / 10) as i32),
@@ -520,7 +533,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, &g)| Player {
                     number: i as u32 + 1,
-                    grade: Some(g),
+                    grade: Some(Grade::new(g)),
                     rating: 2000 - i as u32,
                     ..Default::default()
                 })
@@ -534,7 +547,7 @@ mod tests {
     fn start_scores_with_bar_and_floor() {
         let t = field(&[5, 3, 1, -2, -10]);
         assert_eq!(start_scores(&t, &Config::default()), vec![15, 13, 11, 8, 0]);
-        let cfg = Config { bar: Some(3), floor: Some(-5), ..Default::default() };
+        let cfg = Config { bar: Some(Grade::new(3)), floor: Some(Grade::new(-5)), ..Default::default() };
         assert_eq!(start_scores(&t, &cfg), vec![8, 8, 6, 3, 0]);
     }
 

@@ -19,7 +19,9 @@
 //!   (each pair of trees meeting on a tight edge), not just the first, so a repair that frees
 //!   dozens of vertices costs a few forest growths instead of one per pair.
 
-use crate::bigint::Big;
+pub mod bigint;
+
+use bigint::Big;
 
 /// What the algorithm needs from an edge weight.
 pub trait Weight: Copy {

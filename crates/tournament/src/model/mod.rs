@@ -1,11 +1,16 @@
-//! The tournament model: players, rounds, results, scoring (RULES.md §3; fesa 12, 14; pl 8).
+//! The tournament model: players, rounds, results, scoring (docs/rules.md; fesa 12, 14; pl 8).
 //!
 //! Points are kept in tenths (TRF convention): a win is 10, a draw 5.
 //! Colours follow TRF: `White` is the side listed first on the board, which moves first. In
-//! shogi that is sente ("black" in SPEC.md terms) and in Go Black; the pairing output's first
+//! shogi that is sente (Black in shogi notation) and in Go Black; the pairing output's first
 //! column is always the player who moves first.
 
 use serde::Serialize;
+
+pub use arbiter::{GameKind, RulesetId};
+
+mod grade;
+pub use grade::{BadGrade, Grade};
 
 /// Points in tenths.
 pub type Points = u32;
@@ -145,6 +150,12 @@ impl RoundEntry {
         self.opponent.is_some() && self.color.is_some() && self.outcome.is_game()
     }
 
+    /// The colour as paired: the colour of the replay is the reverse of the pairing's for a
+    /// drawn game replayed under fesa-2017 12.2.
+    pub fn paired_color(&self) -> Option<Color> {
+        if self.replayed_draw { self.color.map(Color::invert) } else { self.color }
+    }
+
     /// The player took part in the pairing of the round: paired with someone (even if the game
     /// was forfeited) or given the pairing-allocated bye.
     pub fn participated(&self) -> bool {
@@ -178,9 +189,8 @@ pub struct Player {
     pub points: Points,
     pub rank: u32,
     pub rounds: Vec<RoundEntry>,
-    /// Shogi grade as a number (kyu negative: 1-kyu = 0, 1-dan = 1, 2-dan = 2 …), or Go grade
-    /// likewise (30k = -29 … 1k = 0, 1d = 1); used for handicaps and McMahon groups.
-    pub grade: Option<i32>,
+    /// Shogi or Go grade; used for handicaps and McMahon groups.
+    pub grade: Option<Grade>,
     pub club: String,
     pub status: Status,
     /// Accelerated points per round (TRF(x) XXA), tenths.
@@ -229,28 +239,34 @@ impl Scoring {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
-pub enum Game {
-    #[default]
-    Shogi,
-    Go,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+/// The pairing system of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum System {
+    /// FIDE Dutch system (C.04.3).
     #[default]
     Dutch,
+    /// McMahon (pl 8.2).
     McMahon,
+    /// Round robin by the Berger tables (pl 8.1).
     RoundRobin,
+    /// Knockout bracket (pl 8.1).
     Knockout,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Default)]
+crate::names::closed_set!(System, "system";
+    Dutch => "dutch",
+    McMahon => "mcmahon",
+    RoundRobin => "round-robin",
+    Knockout => "knockout",
+);
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Tournament {
     pub name: String,
-    pub game: Game,
-    /// Ruleset id (`fesa-2017`, `ufs-2016`, `pl`, `rfg`).
-    pub rules: String,
+    pub game: GameKind,
+    /// The ruleset played under (TRF `SXT game rules`), one of `game`'s; `None` when the file
+    /// names none.
+    pub rules: Option<RulesetId>,
     pub system: System,
     /// Players by pairing number (index = number − 1).
     pub players: Vec<Player>,
@@ -273,6 +289,28 @@ pub struct Tournament {
     pub furigoma_seed: Option<u64>,
     /// TRF-2025 `260`: players who may not meet in some rounds only.
     pub prohibited: Vec<Prohibition>,
+}
+
+impl Default for Tournament {
+    /// An empty shogi tournament without a ruleset, paired by the Dutch system.
+    fn default() -> Tournament {
+        Tournament {
+            name: String::new(),
+            game: GameKind::Shogi,
+            rules: None,
+            system: System::default(),
+            players: Vec::new(),
+            planned_rounds: 0,
+            scoring: Scoring::default(),
+            initial_color: None,
+            use_rank: false,
+            forbidden: Vec::new(),
+            header: Vec::new(),
+            order: Vec::new(),
+            furigoma_seed: None,
+            prohibited: Vec::new(),
+        }
+    }
 }
 
 /// TRF-2025 `260`: the listed players may not meet each other in rounds `first..=last`.
@@ -375,41 +413,6 @@ impl Tournament {
                 RoundEntry { opponent: None, color: None, outcome: Outcome::PairingBye, replayed_draw: false };
         }
     }
-
-    /// Enter a board's result (fesa 12.2: a drawn game replayed with colours reversed is entered
-    /// with the replay's outcome and `replayed = true`).
-    pub fn set_result(
-        &mut self,
-        round: u32,
-        white: usize,
-        white_outcome: Outcome,
-        replayed: bool,
-    ) -> Result<(), String> {
-        let r = round as usize - 1;
-        let black =
-            self.players[white].rounds.get(r).and_then(|e| e.opponent).ok_or("player has no opponent in that round")?;
-        let black_outcome = match white_outcome {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::ForfeitWin => Outcome::ForfeitLoss,
-            Outcome::ForfeitLoss => Outcome::ForfeitWin,
-            Outcome::UnratedWin => Outcome::UnratedLoss,
-            Outcome::UnratedLoss => Outcome::UnratedWin,
-            Outcome::UnratedDraw => Outcome::UnratedDraw,
-            _ => return Err("not a game result".into()),
-        };
-        for (p, o) in [(white, white_outcome), (black, black_outcome)] {
-            let e = &mut self.players[p].rounds[r];
-            e.outcome = o;
-            e.replayed_draw = replayed;
-            if replayed {
-                // fesa 12.2: the replay is played with colours reversed.
-                e.color = e.color.map(Color::invert);
-            }
-        }
-        Ok(())
-    }
 }
 
 /// One board of a round.
@@ -443,5 +446,25 @@ impl Round {
             s += &format!("{} 0\n", t.players[p].number);
         }
         s
+    }
+
+    /// The round as one JSON object: `round`, `boards` (`board`, `first`, `second` pairing
+    /// numbers and `handicap`) and `byes`.
+    pub fn to_json(&self, t: &Tournament) -> String {
+        let boards: Vec<serde_json::Value> = self
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                serde_json::json!({
+                    "board": i + 1,
+                    "first": t.players[b.white].number,
+                    "second": t.players[b.black].number,
+                    "handicap": b.handicap,
+                })
+            })
+            .collect();
+        let byes: Vec<u32> = self.byes.iter().map(|&p| t.players[p].number).collect();
+        serde_json::json!({"round": self.number, "boards": boards, "byes": byes}).to_string()
     }
 }

@@ -10,7 +10,7 @@
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `furigoma.rs`).
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`).
 
 use crate::error::{Error, Result, parse_err};
 use crate::model::*;
@@ -96,24 +96,6 @@ pub fn format_points(p: Points) -> String {
     format!("{}.{}", p / 10, p % 10)
 }
 
-fn grade_from_str(s: &str) -> Option<i32> {
-    let s = s.trim().to_ascii_lowercase();
-    if let Ok(v) = s.parse::<i32>() {
-        return Some(v);
-    }
-    let (num, suffix) = s.split_at(s.find(|c: char| !c.is_ascii_digit())?);
-    let n: i32 = num.parse().ok()?;
-    match suffix {
-        "d" | "dan" | "p" => Some(n),
-        "k" | "kyu" => Some(1 - n),
-        _ => None,
-    }
-}
-
-pub fn grade_to_str(g: i32) -> String {
-    if g >= 1 { format!("{g}d") } else { format!("{}k", 1 - g) }
-}
-
 /// Parse a TRF file. Player indices are pairing numbers − 1 and must have no gaps.
 pub fn parse(text: &str) -> Result<Tournament> {
     let mut t = Tournament { planned_rounds: 0, ..Default::default() };
@@ -146,7 +128,9 @@ pub fn parse(text: &str) -> Result<Tournament> {
             offsets.push(raw.len());
         }
         let line = &Line { text: raw, offsets: if ascii { &[] } else { &offsets } };
-        if line.len() < 3 || raw.trim().is_empty() {
+        // A record starts with its three-character type; a shorter line (blanks at the end
+        // aside) is none, and is not kept.
+        if line.len() < 3 || raw.trim_end().chars().nth(2).is_none() {
             continue;
         }
         let tag = line.raw(0, 3);
@@ -274,14 +258,28 @@ pub fn parse(text: &str) -> Result<Tournament> {
                 })?);
             }
             "SXT" => {
-                let r = rest();
-                let mut it = r.split_whitespace();
+                let words = words(line, 3);
+                let mut it = words.iter();
                 t.game = match it.next() {
-                    Some("go") => Game::Go,
-                    Some("shogi") | None => Game::Shogi,
-                    Some(g) => return parse_err(ln, 5, format!("unknown game {g:?}")),
+                    Some((_, "go")) => GameKind::Go,
+                    Some((_, "shogi")) | None => GameKind::Shogi,
+                    Some((column, g)) => return parse_err(ln, *column, format!("unknown game {g:?}")),
                 };
-                t.rules = it.next().unwrap_or("").to_string();
+                if let Some(&(column, name)) = it.next() {
+                    let id: RulesetId = name.parse().map_err(|e: arbiter::ruleset::UnknownRuleset| Error::Parse {
+                        line: ln,
+                        column,
+                        reason: e.to_string(),
+                    })?;
+                    if id.game() != t.game {
+                        return parse_err(
+                            ln,
+                            column,
+                            format!("{id} is a {} ruleset, not one for {}", id.game(), t.game),
+                        );
+                    }
+                    t.rules = Some(id);
+                }
             }
             "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
                 let r = rest();
@@ -438,7 +436,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
         };
         match tag.as_str() {
             "SXG" => {
-                t.players[id].grade = Some(grade_from_str(&val).ok_or_else(|| Error::Parse {
+                t.players[id].grade = Some(val.parse().map_err(|_| Error::Parse {
                     line: ln,
                     column: 5,
                     reason: format!("bad grade {val:?}"),
@@ -465,6 +463,24 @@ pub fn parse(text: &str) -> Result<Tournament> {
     }
     validate_pairs(&t)?;
     Ok(t)
+}
+
+/// The blank-separated words from column `from` (0-based) on, each with its 1-based column.
+fn words<'a>(line: &Line<'a>, from: usize) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut col = from;
+    while col < line.len() {
+        if line.get(col).is_some_and(char::is_whitespace) {
+            col += 1;
+            continue;
+        }
+        let start = col;
+        while line.get(col).is_some_and(|c| !c.is_whitespace()) {
+            col += 1;
+        }
+        out.push((start + 1, line.raw(start, col)));
+    }
+    out
 }
 
 /// A positive number in the fixed columns `a..b` (0-based, end exclusive).
@@ -724,12 +740,12 @@ pub fn write(t: &Tournament) -> String {
     if let Some(seed) = t.furigoma_seed {
         s += &format!("SXF {seed}\n");
     }
-    if t.game == Game::Go || !t.rules.is_empty() {
-        s += &format!("SXT {} {}\n", if t.game == Game::Go { "go" } else { "shogi" }, t.rules);
+    if t.game == GameKind::Go || t.rules.is_some() {
+        s += &format!("SXT {} {}\n", t.game, t.rules.map_or("", RulesetId::as_str));
     }
     for p in &t.players {
         if let Some(g) = p.grade {
-            s += &format!("SXG {} {}\n", p.number, grade_to_str(g));
+            s += &format!("SXG {} {g}\n", p.number);
         }
         if !p.club.is_empty() {
             s += &format!("SXC {} {}\n", p.number, p.club);
@@ -775,8 +791,8 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         assert_eq!(t.initial_color, Some(Color::White));
         assert_eq!(t.players[0].rounds[0].opponent, Some(1));
         assert_eq!(t.players[2].rounds[0].outcome, Outcome::PairingBye);
-        assert_eq!(t.players[0].grade, Some(3));
-        assert_eq!(t.players[1].grade, Some(-1));
+        assert_eq!(t.players[0].grade, Some(Grade::dan(3)));
+        assert_eq!(t.players[1].grade, Some(Grade::kyu(2)));
         assert_eq!(t.players[1].status, Status::Excluded(3));
         assert_eq!(t.score(2), 10);
         assert_eq!(t.furigoma_seed, Some(20261123));
@@ -787,6 +803,8 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let t = parse(SAMPLE).unwrap();
         let again = parse(&write(&t)).unwrap();
         assert_eq!(t, again);
+        // A line too short to hold a record type is not kept (it could not be written back).
+        assert_eq!(parse("012 T\n2  \n").unwrap().header, ["012 T"]);
     }
 
     #[test]
@@ -803,6 +821,28 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let bad =
             "001    1      大山康晴                              2720                             1.0    1     2 x 1\n";
         assert!(matches!(parse(bad), Err(Error::Parse { line: 1, column: 97, .. })));
+    }
+
+    #[test]
+    fn sxt_names_the_game_and_a_ruleset_of_that_game() {
+        let t = parse("012 T\nSXT shogi pl\n").unwrap();
+        assert_eq!((t.game, t.rules), (GameKind::Shogi, Some(RulesetId::Pl)));
+        assert!(write(&t).contains("SXT shogi pl\n"));
+        assert_eq!(parse(&write(&t)).unwrap(), t);
+        let t = parse("SXT go\n").unwrap();
+        assert_eq!((t.game, t.rules), (GameKind::Go, None));
+        assert!(write(&t).contains("SXT go \n"), "written as before rulesets were typed");
+        assert_eq!(parse("SXT go rfg\n").unwrap().rules, Some(RulesetId::Rfg));
+        // An unknown ruleset, or one of the other game, is refused where it is written.
+        match parse("012 T\nSXT shogi  jsa\n") {
+            Err(Error::Parse { line: 2, column: 12, reason }) => assert!(reason.contains("jsa"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        match parse("SXT go ufs-2016\n") {
+            Err(Error::Parse { line: 1, column: 8, reason }) => assert!(reason.contains("shogi ruleset"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse("SXT chess\n"), Err(Error::Parse { line: 1, column: 5, .. })));
     }
 
     #[test]

@@ -5,12 +5,12 @@
 //! the weaker player moves first. Go (rfg 2.2): stones = difference − correction, at most the
 //! ceiling; Black (the weaker player) moves first and White gets no komi beyond ½ (rfg 10).
 
-use crate::model::{Board, Game};
+use crate::model::{Board, GameKind};
 use shogi::{Handicap, HandicapTable};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandicapRule {
-    pub game: Game,
+    pub game: GameKind,
     /// Shogi table (ufs-2016 or pl).
     pub table: HandicapTable,
     /// Go: stones removed from the difference (OpenGotha's "handicap correction").
@@ -21,11 +21,11 @@ pub struct HandicapRule {
 
 impl HandicapRule {
     pub fn shogi(table: HandicapTable) -> Self {
-        HandicapRule { game: Game::Shogi, table, correction: 0, ceiling: 9 }
+        HandicapRule { game: GameKind::Shogi, table, correction: 0, ceiling: 9 }
     }
 
     pub fn go(correction: u32, ceiling: u32) -> Self {
-        HandicapRule { game: Game::Go, table: HandicapTable::Pl, correction, ceiling }
+        HandicapRule { game: GameKind::Go, table: HandicapTable::Pl, correction, ceiling }
     }
 
     /// Set the handicap of a board whose players are `strength` apart (`a` = first listed,
@@ -35,7 +35,7 @@ impl HandicapRule {
         let (strong, weak) = if diff >= 0 { (a, b) } else { (b, a) };
         let d = diff.unsigned_abs();
         match self.game {
-            Game::Shogi => {
+            GameKind::Shogi => {
                 let h = Handicap::for_grade_difference(d, self.table);
                 match (h, d) {
                     // 0: even game, keep the colour allocation given.
@@ -46,7 +46,7 @@ impl HandicapRule {
                     (h, _) => Board { white: strong, black: weak, handicap: Some(h.name().into()) },
                 }
             }
-            Game::Go => {
+            GameKind::Go => {
                 let stones = d.saturating_sub(self.correction).min(self.ceiling);
                 if stones == 0 {
                     Board { white: a, black: b, handicap: None }

@@ -47,13 +47,13 @@
 
 use std::collections::HashMap;
 
-use crate::bigint::{Big, Sum};
 use crate::error::{Error, Result};
 use crate::matching::Incremental;
+use crate::matching::bigint::{Big, Sum};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Edition {
     /// The edition in force from 2017 until the 2025 revision: A.4 gives a downfloat to every
     /// player who did not play, and C.2 bars from the bye only who already had it or won by
@@ -64,6 +64,11 @@ pub enum Edition {
     #[default]
     Fide2025,
 }
+
+crate::names::closed_set!(Edition, "C.04.3 edition";
+    Fide2025 => "2025",
+    Fide2017 => "2017",
+);
 
 #[derive(Clone, Copy, Debug)]
 struct Match {

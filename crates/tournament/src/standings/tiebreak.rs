@@ -17,13 +17,14 @@
 //! - `fixed:X` — OpenGotha style: an unplayed round adds the fixed value X (default 0) and
 //!   opponents' scores are used as they are.
 
-use crate::model::{Outcome, RoundEntry, Score, Tournament};
-use serde::Serialize;
+use crate::error::UnknownName;
+use crate::model::{Outcome, RoundEntry, Score, System, Tournament};
+use crate::names::{closed_set, serde_via_str};
 
 /// Hundredths of a point.
 pub type Value = i64;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TieBreak {
     /// Sonneborn-Berger: opponents' scores weighted by the result against them (pl 8.3 RR).
     SonnebornBerger,
@@ -49,24 +50,33 @@ pub enum TieBreak {
     Rating,
 }
 
+closed_set!(TieBreak, "tie-break";
+    SonnebornBerger => "sb" | "sonneborn-berger" | "sonneborn",
+    DirectEncounter => "de" | "direct" | "direct-encounter",
+    MedianBuchholz => "median" | "median-buchholz" | "mbh",
+    Buchholz => "buchholz" | "bh",
+    Cut1 => "cut1" | "cut-1" | "bh-c1",
+    Progressive => "progressive" | "prog" | "cumulative",
+    Sos => "sos",
+    Sosos => "sosos",
+    Sodos => "sodos",
+    Wins => "wins" | "win",
+    Rating => "rating",
+);
+
 impl TieBreak {
-    pub fn parse(s: &str) -> Option<TieBreak> {
-        Some(match s.trim().to_ascii_lowercase().as_str() {
-            "sb" | "sonneborn-berger" | "sonneborn" => TieBreak::SonnebornBerger,
-            "de" | "direct" | "direct-encounter" => TieBreak::DirectEncounter,
-            "median" | "median-buchholz" | "mbh" => TieBreak::MedianBuchholz,
-            "buchholz" | "bh" => TieBreak::Buchholz,
-            "cut1" | "cut-1" | "bh-c1" => TieBreak::Cut1,
-            "progressive" | "prog" | "cumulative" => TieBreak::Progressive,
-            "sos" => TieBreak::Sos,
-            "sosos" => TieBreak::Sosos,
-            "sodos" => TieBreak::Sodos,
-            "wins" | "win" => TieBreak::Wins,
-            "rating" => TieBreak::Rating,
-            _ => return None,
-        })
+    /// The tie-breaks of a system when none are given (pl 8.3): round robin Sonneborn-Berger
+    /// then direct encounter; McMahon SOS then SODOS; Swiss (Dutch) and knockout median
+    /// Buchholz, Buchholz, progressive score.
+    pub fn defaults(system: System) -> &'static [TieBreak] {
+        match system {
+            System::RoundRobin => &[TieBreak::SonnebornBerger, TieBreak::DirectEncounter],
+            System::McMahon => &[TieBreak::Sos, TieBreak::Sodos],
+            System::Dutch | System::Knockout => &[TieBreak::MedianBuchholz, TieBreak::Buchholz, TieBreak::Progressive],
+        }
     }
 
+    /// The column heading in the standings (`SB`, `BH`, `MBH` …).
     pub fn label(self) -> &'static str {
         match self {
             TieBreak::SonnebornBerger => "SB",
@@ -84,27 +94,48 @@ impl TieBreak {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+/// How an unplayed round counts in the Buchholz family (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Unplayed {
+    /// `dummy` (also `fide2024`).
+    #[default]
     Dummy,
+    /// `virtual` (also `fide2009`).
     Virtual,
+    /// `fixed:X` (`fixed` alone is `fixed:0`): X points, kept in hundredths.
     Fixed(Value),
 }
 
-impl Unplayed {
-    pub fn parse(s: &str) -> Option<Unplayed> {
-        let s = s.trim().to_ascii_lowercase();
-        match s.as_str() {
-            "dummy" | "fide2024" => Some(Unplayed::Dummy),
-            "virtual" | "fide2009" => Some(Unplayed::Virtual),
-            "fixed" => Some(Unplayed::Fixed(0)),
-            _ => {
-                let v: f64 = s.strip_prefix("fixed:")?.parse().ok()?;
-                Some(Unplayed::Fixed((v * 100.0).round() as Value))
-            }
+impl std::fmt::Display for Unplayed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayed::Dummy => f.write_str("dummy"),
+            Unplayed::Virtual => f.write_str("virtual"),
+            Unplayed::Fixed(v) => write!(f, "fixed:{}", fmt(*v)),
         }
     }
 }
+
+impl std::str::FromStr for Unplayed {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Unplayed, UnknownName> {
+        let k = s.trim().to_ascii_lowercase();
+        let fixed = |x: &str| x.parse::<f64>().ok().filter(|v| v.is_finite()).map(|v| (v * 100.0).round() as Value);
+        match k.as_str() {
+            "dummy" | "fide2024" => Ok(Unplayed::Dummy),
+            "virtual" | "fide2009" => Ok(Unplayed::Virtual),
+            "fixed" => Ok(Unplayed::Fixed(0)),
+            _ => k.strip_prefix("fixed:").and_then(fixed).map(Unplayed::Fixed).ok_or_else(|| UnknownName {
+                what: "unplayed-round rule",
+                given: s.trim().to_string(),
+                known: &["dummy", "virtual", "fixed:X"],
+            }),
+        }
+    }
+}
+
+serde_via_str!(Unplayed);
 
 /// Tie-break settings: the order and the unplayed-round rule; `mms0` gives each player's
 /// McMahon start score (hundredths) for SOS/SOSOS, zero outside McMahon.
@@ -376,7 +407,7 @@ impl Calculator<'_> {
             .collect();
         // In a round robin every pair is scheduled to meet, so a forfeited game does not turn
         // the group into a "not all met" one (it just scores nothing), as the reference reads it.
-        let all_met = self.t.system == crate::model::System::RoundRobin || stats.iter().all(|&(_, s, m)| s == m);
+        let all_met = self.t.system == System::RoundRobin || stats.iter().all(|&(_, s, m)| s == m);
         let mut sorted = stats.clone();
         sorted.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
         let mut parts: Vec<Vec<usize>> = Vec::new();
@@ -428,7 +459,7 @@ pub fn fmt(v: Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trf;
+    use crate::formats::trf;
 
     // A 4-player round robin: 1 beats all; 2 beats 3, draws 4; 3 beats 4; 4 draws 2.
     const RR: &str = "\
@@ -487,6 +518,11 @@ XXR 2
         assert_eq!(val(Unplayed::Fixed(0)), 200);
         assert_eq!(fmt(125), "1.25");
         assert_eq!(fmt(150), "1.5");
-        assert_eq!(Unplayed::parse("fixed:0.5"), Some(Unplayed::Fixed(50)));
+        assert_eq!("fixed:0.5".parse(), Ok(Unplayed::Fixed(50)));
+        for u in [Unplayed::Dummy, Unplayed::Virtual, Unplayed::Fixed(0), Unplayed::Fixed(50), Unplayed::Fixed(-125)] {
+            assert_eq!(u.to_string().parse(), Ok(u), "{u}");
+        }
+        assert_eq!("FIDE2009".parse(), Ok(Unplayed::Virtual));
+        assert!("fixed:x".parse::<Unplayed>().unwrap_err().to_string().contains("fixed:X"));
     }
 }

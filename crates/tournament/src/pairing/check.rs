@@ -5,11 +5,11 @@
 //! rematch, fesa 14.4a; one bye a round to a player without one, at the lowest McMahon score,
 //! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow.
 
-use crate::dutch::{self, Edition};
 use crate::error::Result;
-use crate::furigoma::{self, SenteRule};
 use crate::model::{Color, Outcome, Points, Round, RoundEntry, Tournament};
-use crate::{knockout, mcmahon, roundrobin};
+use crate::pairing::dutch::{self, Edition};
+use crate::pairing::furigoma::{self, SenteRule};
+use crate::pairing::{knockout, mcmahon, round_robin};
 use serde::Serialize;
 
 /// The verdict for one round.
@@ -30,6 +30,29 @@ pub struct RoundCheck {
 impl RoundCheck {
     pub fn ok(&self) -> bool {
         self.unexpected.is_empty() && self.missing.is_empty() && self.error.is_none() && self.violations.is_empty()
+    }
+}
+
+/// One line: `round 3: ok`, the rules broken, why the round could not be re-paired, or the
+/// pairs used where the rules give others.
+impl std::fmt::Display for RoundCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pairs = |v: &[(u32, u32)]| v.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(" ");
+        if self.ok() {
+            write!(f, "round {}: ok", self.round)
+        } else if !self.violations.is_empty() {
+            write!(f, "round {}: {}", self.round, self.violations.join("; "))
+        } else if let Some(e) = &self.error {
+            write!(f, "round {}: cannot re-pair: {e}", self.round)
+        } else {
+            write!(
+                f,
+                "round {}: used {} where the rules give {}",
+                self.round,
+                pairs(&self.unexpected),
+                pairs(&self.missing)
+            )
+        }
     }
 }
 
@@ -79,13 +102,15 @@ fn first_color(t: &Tournament) -> Option<Color> {
     None
 }
 
-/// The pairs actually used in a round (1-based numbers; a bye as `(id, 0)`).
+/// The pairs actually used in a round (1-based numbers, first mover as paired first, so a
+/// drawn game replayed with colours reversed under fesa-2017 12.2 keeps its order; a bye as
+/// `(id, 0)`), by the first's number.
 pub fn used_pairs(t: &Tournament, round: u32) -> Vec<(u32, u32)> {
     let r = round as usize - 1;
     let mut v = Vec::new();
     for (i, p) in t.players.iter().enumerate() {
         let Some(e) = p.rounds.get(r) else { continue };
-        match (e.opponent, e.color) {
+        match (e.opponent, e.paired_color()) {
             (Some(o), Some(Color::White)) => v.push((i as u32 + 1, o as u32 + 1)),
             (Some(o), None) if i < o => v.push((i as u32 + 1, o as u32 + 1)),
             (None, _) if e.participated() => v.push((i as u32 + 1, 0)),
@@ -122,7 +147,9 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
                 let colourless: Vec<(u32, u32)> = used
                     .iter()
                     .copied()
-                    .filter(|&(a, b)| b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].color.is_none())
+                    .filter(|&(a, b)| {
+                        b != 0 && t.players[a as usize - 1].rounds[round as usize - 1].paired_color().is_none()
+                    })
                     .collect();
                 let strict_used: Vec<_> = used.iter().copied().filter(|p| !colourless.contains(p)).collect();
                 let nc = norm(&colourless);
@@ -177,7 +204,7 @@ fn check_by_repairing(t: &Tournament, pair: impl Fn(&Tournament) -> Result<Round
 
 /// Round robin: every round must be the Berger table's (FIDE C.05 Annex 1; pl 8.1).
 pub fn check_round_robin(t: &Tournament) -> Vec<RoundCheck> {
-    check_by_repairing(t, roundrobin::pair)
+    check_by_repairing(t, round_robin::pair)
 }
 
 /// Knockout: every round must follow the bracket from the results before it (pl 8.1).
@@ -228,7 +255,7 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
                 v.push(format!(
                     "the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)",
                     b + 1,
-                    crate::trf::format_points(mms(b) as Points)
+                    crate::formats::trf::format_points(mms(b) as Points)
                 ));
             }
         }

@@ -22,7 +22,23 @@
 //!
 //! The seed lives in the tournament file (`SXF seed` in TRF) and is chosen before round 1.
 
-use crate::model::{Round, Tournament};
+use crate::model::{Grade, Round, Tournament};
+
+/// Who moves first in games without handicap, as an arbiter chooses it; [`SenteRule`] is the
+/// choice with its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Sente {
+    /// The system's own colour allocation.
+    #[default]
+    Balance,
+    /// Seeded furigoma.
+    Furigoma,
+}
+
+crate::names::closed_set!(Sente, "sente rule";
+    Balance => "balance",
+    Furigoma => "furigoma",
+);
 
 /// Who moves first in games without handicap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -78,7 +94,7 @@ pub fn throw(seed: u64, round: u32, a: u32, b: u32) -> Throw {
 pub fn thrower(t: &Tournament, a: usize, b: usize) -> usize {
     let key = |p: usize| {
         let pl = &t.players[p];
-        (pl.grade.unwrap_or(i32::MIN), pl.rating, std::cmp::Reverse(pl.number))
+        (pl.grade.map_or(i32::MIN, Grade::number), pl.rating, std::cmp::Reverse(pl.number))
     };
     if key(a) >= key(b) { a } else { b }
 }

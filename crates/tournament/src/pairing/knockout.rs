@@ -108,7 +108,14 @@ pub fn pair(t: &Tournament) -> Result<Round> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Outcome, Player};
+    use crate::director::{BoardRef, BoardResult, ResultEntry, enter_result};
+    use crate::model::Player;
+
+    /// Enter the result of `first`'s board (0-based index) in round 1.
+    fn enter(t: &mut Tournament, first: usize, result: BoardResult, replayed: bool, correct: bool) {
+        let board = BoardRef::Player(t.players[first].number);
+        enter_result(t, &ResultEntry { round: 1, board, result, replayed, correct }).unwrap();
+    }
 
     fn field(n: usize) -> Tournament {
         Tournament {
@@ -136,7 +143,13 @@ mod tests {
         for b in r1.boards.clone() {
             // The lower seed wins every game.
             let lower_first = b.white > b.black;
-            t.set_result(1, b.white, if lower_first { Outcome::Win } else { Outcome::Loss }, false).unwrap();
+            enter(
+                &mut t,
+                b.white,
+                if lower_first { BoardResult::FirstWins } else { BoardResult::SecondWins },
+                false,
+                false,
+            );
         }
         let r2 = pair(&t).unwrap();
         let mut ps: Vec<(usize, usize)> =
@@ -151,7 +164,7 @@ mod tests {
         let mut t = field(2);
         let r1 = pair(&t).unwrap();
         t.add_round(&r1);
-        t.set_result(1, r1.boards[0].white, Outcome::Win, false).unwrap();
+        enter(&mut t, r1.boards[0].white, BoardResult::FirstWins, false, false);
         let mut r2 = r1.clone();
         r2.number = 2;
         t.add_round(&r2);
@@ -163,10 +176,10 @@ mod tests {
         let mut t = field(2);
         let r1 = pair(&t).unwrap();
         t.add_round(&r1);
-        t.set_result(1, r1.boards[0].white, Outcome::Draw, false).unwrap();
+        enter(&mut t, r1.boards[0].white, BoardResult::Draw, false, false);
         let e = pair(&t).unwrap_err();
         assert!(e.to_string().contains("fesa 12.2"), "{e}");
-        t.set_result(1, r1.boards[0].white, Outcome::Win, true).unwrap();
+        enter(&mut t, r1.boards[0].white, BoardResult::FirstWins, true, true);
         assert!(pair(&t).unwrap_err().to_string().contains("finished"));
     }
 }

@@ -1,0 +1,263 @@
+//! The tournament director: what an arbiter does to a tournament, as use cases over a
+//! [`Tournament`] — read and write it as TRF, pair the next round and record it, list a round's
+//! boards and enter their results, withdraw a player or take a late entry, compute the
+//! standings, check the pairings made. Each is pure (no files, no clock): a command line or a
+//! server reads the tournament, calls one, and stores or shows what it returns. Refusals are
+//! [`DirectorError`]s saying which rule stands in the way.
+
+mod error;
+mod players;
+mod results;
+
+pub use error::DirectorError;
+pub use players::{Joined, NewPlayer, add_player, withdraw};
+pub use results::{BoardRef, BoardResult, BoardView, ResultEntry, boards, enter_result};
+
+use arbiter::ShogiRuleset;
+use shogi::HandicapTable;
+
+use crate::formats::standings::{self as write, Format};
+use crate::formats::trf;
+use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, System, Tournament};
+use crate::pairing::check::{self, RoundCheck};
+use crate::pairing::dutch::{self, Edition};
+use crate::pairing::furigoma::{self, Sente, SenteRule};
+use crate::pairing::handicap::HandicapRule;
+use crate::pairing::mcmahon::{self, HandicapBasis};
+use crate::pairing::{knockout, round_robin};
+use crate::standings::tiebreak::{self, TieBreak, Unplayed};
+use crate::standings::{self, Row};
+
+/// Read a tournament from TRF text.
+pub fn read_trf(text: &str) -> Result<Tournament, DirectorError> {
+    Ok(trf::parse(text)?)
+}
+
+/// The tournament as TRF text, checked by reading it back: the text must give the same
+/// tournament (the points and rank columns, which are recomputed, aside), or nothing is
+/// returned to write.
+pub fn write_trf(t: &Tournament) -> Result<String, DirectorError> {
+    let text = trf::write(t);
+    let again =
+        trf::parse(&text).map_err(|e| DirectorError::WriteBack(format!("the written TRF does not read back: {e}")))?;
+    if on_paper(t) != on_paper(&again) {
+        return Err(DirectorError::WriteBack("the written TRF would lose data".into()));
+    }
+    Ok(text)
+}
+
+/// What TRF keeps of a tournament: not the points and rank columns (recomputed on writing),
+/// nor a round left blank at the end of a player's line (it is not written, and means the same:
+/// not paired).
+fn on_paper(t: &Tournament) -> Tournament {
+    let mut t = t.clone();
+    t.order = t.file_order();
+    for p in &mut t.players {
+        p.points = 0;
+        p.rank = 0;
+        while p.rounds.last().is_some_and(|e| *e == RoundEntry::unpaired()) {
+            p.rounds.pop();
+        }
+    }
+    t
+}
+
+/// McMahon settings (pl 8.2; OpenGotha's bar and floor).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct McMahonSettings {
+    /// Grades above it start in the top group.
+    pub bar: Option<Grade>,
+    /// Grades below it start in the bottom group.
+    pub floor: Option<Grade>,
+    /// What handicaps are computed from.
+    pub handicap: HandicapBasis,
+    /// The shogi grade-difference table; `None` for the tournament's ([`handicap_table`]).
+    pub handicap_table: Option<HandicapTable>,
+}
+
+impl McMahonSettings {
+    /// The McMahon configuration for `t`: shogi handicaps by the table, Go handicaps in stones,
+    /// one stone less than the grade difference and at most nine (rfg 2.2).
+    pub fn config(&self, t: &Tournament) -> mcmahon::Config {
+        let rule = match t.game {
+            GameKind::Shogi => HandicapRule::shogi(self.handicap_table.unwrap_or_else(|| handicap_table(t))),
+            GameKind::Go => HandicapRule::go(1, 9),
+        };
+        mcmahon::Config { bar: self.bar, floor: self.floor, handicap: self.handicap, rule: Some(rule) }
+    }
+}
+
+/// The shogi handicap table of the tournament's ruleset (ufs-2016 5.9.5; pl 7.1). A tournament
+/// without a ruleset, or whose ruleset has no table of its own (fesa-2017), uses ufs-2016's.
+pub fn handicap_table(t: &Tournament) -> HandicapTable {
+    t.rules
+        .and_then(|id| ShogiRuleset::by_id(id).ok())
+        .and_then(|r| r.game.handicap_table)
+        .map_or(HandicapTable::Ufs2016, |c| c.rule)
+}
+
+/// How to pair the next round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PairRequest {
+    /// The tournament's own system when `None`.
+    pub system: Option<System>,
+    /// The edition of C.04.3 for the Dutch system.
+    pub edition: Edition,
+    pub mcmahon: McMahonSettings,
+    /// Who moves first in games without handicap; `None` is furigoma when the tournament has
+    /// published a seed (`SXF`), the system's colours otherwise.
+    pub sente: Option<Sente>,
+    /// The furigoma seed; it must be the published one when there is one.
+    pub seed: Option<u64>,
+}
+
+/// A round paired, and who moves first in it was decided by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairing {
+    pub round: Round,
+    pub sente: SenteRule,
+}
+
+/// The last round's boards still waiting for a result (pairing numbers, first mover first).
+pub fn open_boards(t: &Tournament) -> Vec<(u32, u32)> {
+    let r = t.next_round() - 1;
+    if r == 0 {
+        return Vec::new();
+    }
+    check::used_pairs(t, r)
+        .into_iter()
+        .filter(|&(a, b)| b != 0 && t.players[a as usize - 1].rounds[r as usize - 1].outcome == Outcome::NotPaired)
+        .collect()
+}
+
+/// The sente rule the request asks for, the seed checked against the published one (ufs-2016
+/// 4.6; fesa-2017 7; pl 1.4: the draw is verifiable from a seed published beforehand).
+fn sente_rule(t: &Tournament, sente: Option<Sente>, seed: Option<u64>) -> Result<SenteRule, DirectorError> {
+    let seed = match (seed, t.furigoma_seed) {
+        (Some(given), Some(published)) if given != published => {
+            return Err(DirectorError::SeedMismatch { given, published });
+        }
+        (a, b) => a.or(b),
+    };
+    let default = if t.furigoma_seed.is_some() { Sente::Furigoma } else { Sente::Balance };
+    match sente.unwrap_or(default) {
+        Sente::Balance => Ok(SenteRule::Balance),
+        Sente::Furigoma => seed.map(SenteRule::Furigoma).ok_or(DirectorError::NoSeed),
+    }
+}
+
+/// Pair the next round. Refused while the last round has boards without a result, and for
+/// furigoma under the Dutch system; the TRF-2025 260 prohibitions in force in the round are
+/// kept; furigoma decides who moves first on the boards without handicap.
+pub fn pair(t: &Tournament, req: &PairRequest) -> Result<Pairing, DirectorError> {
+    let system = req.system.unwrap_or(t.system);
+    let open = open_boards(t);
+    if !open.is_empty() {
+        return Err(DirectorError::OpenBoards { round: t.next_round() - 1, boards: open });
+    }
+    let sente = sente_rule(t, req.sente, req.seed)?;
+    if system == System::Dutch && sente != SenteRule::Balance {
+        return Err(DirectorError::DutchFurigoma);
+    }
+    // TRF-2025 260: a copy with the prohibitions as forbidden pairs, only if one is in force.
+    let next = t.next_round();
+    let prohibited;
+    let t = if t.has_prohibitions(next) {
+        prohibited = t.with_prohibitions(next);
+        &prohibited
+    } else {
+        t
+    };
+    let mut round = match system {
+        System::Dutch => dutch::pair_edition(t, req.edition),
+        System::McMahon => mcmahon::pair(t, &req.mcmahon.config(t)),
+        System::RoundRobin => round_robin::pair(t),
+        System::Knockout => knockout::pair(t),
+    }
+    .map_err(DirectorError::pairing)?;
+    furigoma::apply(t, &mut round, sente);
+    Ok(Pairing { round, sente })
+}
+
+/// Record a paired round in the tournament, its boards without results. A furigoma seed given
+/// with the request is stored (`SXF`), published with the tournament from the first round it
+/// decided.
+pub fn record_round(t: &mut Tournament, pairing: &Pairing) {
+    t.add_round(&pairing.round);
+    if let SenteRule::Furigoma(seed) = pairing.sente {
+        t.furigoma_seed = Some(seed);
+    }
+}
+
+/// How to rank.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct StandingsRequest {
+    /// The tournament's own system when `None`: it gives the default tie-breaks and whether
+    /// McMahon scores rank.
+    pub system: Option<System>,
+    /// The tie-breaks in order; `None` for the system's ([`TieBreak::defaults`], pl 8.3).
+    pub tiebreaks: Option<Vec<TieBreak>>,
+    pub unplayed: Unplayed,
+    /// The bar and floor give the McMahon start scores.
+    pub mcmahon: McMahonSettings,
+}
+
+/// The standings: the rows in rank order, the tie-breaks they show, and whether the McMahon
+/// score ranks (pl 8.3 McMahon).
+#[derive(Clone, Debug)]
+pub struct Standings {
+    pub rows: Vec<Row>,
+    pub tiebreaks: Vec<TieBreak>,
+    pub mcmahon: bool,
+}
+
+impl Standings {
+    /// The standings of `t` in one of the output formats.
+    pub fn write(&self, t: &Tournament, format: Format) -> String {
+        let (rows, order, mcm) = (&self.rows, &self.tiebreaks, self.mcmahon);
+        match format {
+            Format::Text => write::to_text(t, rows, order, mcm),
+            Format::Csv => write::to_csv(t, rows, order, mcm),
+            Format::Html => write::to_html(t, rows, order, mcm),
+            Format::Json => write::to_json(rows) + "\n",
+            Format::Egf => write::to_egf(t, rows, mcm),
+        }
+    }
+}
+
+/// The standings after the rounds played.
+pub fn standings(t: &Tournament, req: &StandingsRequest) -> Standings {
+    let system = req.system.unwrap_or(t.system);
+    let order = req.tiebreaks.clone().unwrap_or_else(|| TieBreak::defaults(system).to_vec());
+    let mcmahon = system == System::McMahon;
+    let mms0 = if mcmahon {
+        mcmahon::start_scores(t, &req.mcmahon.config(t)).into_iter().map(|v| v as i64 * 100).collect()
+    } else {
+        vec![0; t.players.len()]
+    };
+    let cfg = tiebreak::Config { order: order.clone(), unplayed: req.unplayed, mms0 };
+    Standings { rows: standings::compute(t, &cfg, mcmahon), tiebreaks: order, mcmahon }
+}
+
+/// How to check the pairings made.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct CheckRequest {
+    pub edition: Edition,
+    pub mcmahon: McMahonSettings,
+}
+
+/// Check every round against the tournament's system: Dutch, round-robin and knockout rounds
+/// are re-paired from the rounds before and compared; McMahon rounds, whose weighted pairing is
+/// one of several the rules allow, are checked against its absolute rules.
+pub fn check_pairings(t: &Tournament, req: &CheckRequest) -> Result<Vec<RoundCheck>, DirectorError> {
+    Ok(match t.system {
+        System::Dutch => check::check_dutch(t, req.edition).map_err(DirectorError::CannotPair)?,
+        System::RoundRobin => check::check_round_robin(t),
+        System::Knockout => check::check_knockout(t),
+        System::McMahon => check::check_mcmahon(t, &req.mcmahon.config(t)),
+    })
+}

@@ -1,0 +1,93 @@
+//! Players leaving and joining a tournament under way.
+//!
+//! A withdrawal is kept as shinpan's `SXW id round` line ([`Status::Withdrawn`]): the systems
+//! leave the player out from that round on, and his earlier games stay as played.
+//!
+//! A late entry joins at the next round to pair. He takes the next pairing number (TRF pairing
+//! numbers are never reassigned; for the Dutch system, where they are the ranking, `XXC rank`
+//! ranks by rating instead) and every earlier round is a zero-point bye, `0000 - Z` in his `001`
+//! line (with TRF-2025 `240 Z` lines): not paired and no points, as TRF-2025, bbpPairings and
+//! JaVaFo read an announced absence, and as this crate's systems and tie-breaks count it (an
+//! unplayed round, C.07 art. 16).
+
+use crate::model::{Grade, Outcome, Player, RoundEntry, Status, Tournament};
+
+use super::DirectorError;
+
+/// A player joining: who he is. `federation` is the three-letter code of TRF.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct NewPlayer {
+    pub name: String,
+    pub rating: u32,
+    pub grade: Option<Grade>,
+    pub club: String,
+    pub federation: String,
+}
+
+/// Where a late entry stands: his pairing number and the round he joins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Joined {
+    pub player: u32,
+    pub round: u32,
+}
+
+fn index(t: &Tournament, player: u32) -> Result<usize, DirectorError> {
+    match player as usize {
+        p if (1..=t.players.len()).contains(&p) => Ok(p - 1),
+        _ => Err(DirectorError::UnknownPlayer { player, players: t.players.len() }),
+    }
+}
+
+/// Withdraw `player` (pairing number) from round `from_round` on. Refused for a player already
+/// out, and for a round he is already paired in (its result is entered first, a forfeit if he
+/// does not play it, and the withdrawal starts after it).
+pub fn withdraw(t: &mut Tournament, player: u32, from_round: u32) -> Result<(), DirectorError> {
+    let p = index(t, player)?;
+    if from_round == 0 {
+        return Err(DirectorError::NoRound { round: 0 });
+    }
+    let status = t.players[p].status;
+    if status != Status::Active {
+        return Err(DirectorError::NotActive { player, status });
+    }
+    let rounds = &t.players[p].rounds;
+    if let Some(r) = (from_round as usize - 1..rounds.len()).find(|&r| rounds[r].participated()) {
+        return Err(DirectorError::PairedAfterWithdrawal { player, round: r as u32 + 1 });
+    }
+    t.players[p].status = Status::Withdrawn(from_round);
+    Ok(())
+}
+
+/// Add a player who joins at the next round to pair (see the module documentation).
+pub fn add_player(t: &mut Tournament, new: &NewPlayer) -> Result<Joined, DirectorError> {
+    let name = new.name.trim();
+    if name.is_empty() {
+        return Err(DirectorError::NoName);
+    }
+    // The TRF 001 columns: name 15-47, rating 49-52, federation 54-56.
+    let wide = |field, width, value: &str| {
+        (value.chars().count() > width).then(|| DirectorError::FieldTooWide { field, width, value: value.to_string() })
+    };
+    let rating = new.rating.to_string();
+    if let Some(e) = wide("name", 33, name).or(wide("rating", 4, &rating)).or(wide("federation", 3, &new.federation)) {
+        return Err(e);
+    }
+    let round = t.next_round();
+    let number = t.players.len() as u32 + 1;
+    let absent = RoundEntry { outcome: Outcome::ZeroBye, ..RoundEntry::unpaired() };
+    if t.order.len() == t.players.len() {
+        t.order.push(t.players.len());
+    }
+    t.players.push(Player {
+        number,
+        name: name.to_string(),
+        rating: new.rating,
+        grade: new.grade,
+        club: new.club.trim().to_string(),
+        federation: new.federation.trim().to_string(),
+        rounds: vec![absent; round as usize - 1],
+        ..Default::default()
+    });
+    Ok(Joined { player: number, round })
+}
