@@ -42,7 +42,7 @@
 //! Plies are record plies: every recorded move counts, illegal ones included.
 
 use crate::Side;
-use crate::clock::{Clock, Overtime, TimeControl};
+use crate::clock::{Clock, Overtime, OvertimeLeft, TimeControl};
 use crate::go_game::{GoAction, GoGame, GoMove};
 use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
@@ -145,15 +145,15 @@ pub fn sgf_time_control(g: &SgfGame) -> Option<TimeControl> {
 fn left_at_move(clock: &Clock, side: Side, left_s: f64, count: Option<u32>) -> i64 {
     // Clamped: a record's time left beyond a week or far below zero says no more than that.
     let l = (left_s.clamp(-604_800.0, 604_800.0) * 1000.0).round() as i64;
-    match clock.settings(side).overtime {
-        Overtime::None | Overtime::Fischer { .. } => l,
-        Overtime::ByoYomi { period_ms, .. } => match count {
-            None => l + (period_ms * clock.side(side).periods as u64) as i64,
+    match clock.side(side).overtime {
+        OvertimeLeft::None | OvertimeLeft::Fischer { .. } => l,
+        OvertimeLeft::ByoYomi { period_ms, periods } => match count {
+            None => l + (period_ms * periods as u64) as i64,
             Some(0) => l.min(0) - 1,
             Some(n) => l + (period_ms * (n as u64 - 1)) as i64,
         },
-        Overtime::Canadian { .. } => match count {
-            None => l + clock.side(side).period_left_ms as i64,
+        OvertimeLeft::Canadian { period_left_ms, .. } => match count {
+            None => l + period_left_ms as i64,
             Some(_) => l,
         },
     }

@@ -61,16 +61,59 @@ impl TimeControl {
     }
 }
 
+/// What is left of a side's overtime: one value per kind of overtime, holding its settings and
+/// its state, so the two cannot disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum OvertimeLeft {
+    /// Sudden death.
+    None,
+    /// Japanese byo-yomi: `periods` periods of `period_ms` left.
+    ByoYomi { period_ms: u64, periods: u32 },
+    /// Canadian byo-yomi: `moves_left` moves still due in `period_left_ms`; then a fresh period
+    /// of `moves` moves in `period_ms`.
+    Canadian { moves: u32, period_ms: u64, moves_left: u32, period_left_ms: u64 },
+    /// Fischer increment, credited before each move.
+    Fischer { increment_ms: u64 },
+}
+
+impl OvertimeLeft {
+    fn start(overtime: Overtime) -> OvertimeLeft {
+        match overtime {
+            Overtime::None => OvertimeLeft::None,
+            Overtime::ByoYomi { period_ms, periods } => OvertimeLeft::ByoYomi { period_ms, periods },
+            Overtime::Canadian { moves, period_ms } => {
+                OvertimeLeft::Canadian { moves, period_ms, moves_left: moves, period_left_ms: period_ms }
+            }
+            Overtime::Fischer { increment_ms } => OvertimeLeft::Fischer { increment_ms },
+        }
+    }
+
+    /// Time the overtime adds to a move's budget once the main time is gone.
+    fn budget(&self) -> u64 {
+        match *self {
+            OvertimeLeft::None | OvertimeLeft::Fischer { .. } => 0,
+            OvertimeLeft::ByoYomi { period_ms, periods } => period_ms * periods as u64,
+            OvertimeLeft::Canadian { period_left_ms, .. } => period_left_ms,
+        }
+    }
+
+    /// Nothing left (the flag has fallen).
+    fn spent(&mut self) {
+        match self {
+            OvertimeLeft::ByoYomi { periods, .. } => *periods = 0,
+            OvertimeLeft::Canadian { period_left_ms, .. } => *period_left_ms = 0,
+            OvertimeLeft::None | OvertimeLeft::Fischer { .. } => {}
+        }
+    }
+}
+
 /// One side's remaining time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideClock {
     pub main_ms: u64,
-    /// Japanese byo-yomi periods left.
-    pub periods: u32,
-    /// Canadian: time left in the current period.
-    pub period_left_ms: u64,
-    /// Canadian: moves still due in the current period.
-    pub moves_left: u32,
+    /// What is left of the overtime after the main time.
+    pub overtime: OvertimeLeft,
     /// The instant this side's flag fell, if it has.
     pub flag_fell_at: Option<u64>,
     /// Total time this side's clock has run.
@@ -80,6 +123,24 @@ pub struct SideClock {
     pub deducted_ms: u64,
     /// Moves completed.
     pub moves: u32,
+}
+
+impl SideClock {
+    /// Japanese byo-yomi periods left, under byo-yomi.
+    pub fn periods(&self) -> Option<u32> {
+        match self.overtime {
+            OvertimeLeft::ByoYomi { periods, .. } => Some(periods),
+            _ => None,
+        }
+    }
+
+    /// Canadian byo-yomi: the moves still due and the time left in the current period.
+    pub fn canadian_period(&self) -> Option<(u32, u64)> {
+        match self.overtime {
+            OvertimeLeft::Canadian { moves_left, period_left_ms, .. } => Some((moves_left, period_left_ms)),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
@@ -125,23 +186,14 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(settings: [TimeControl; 2]) -> Clock {
-        let sides = settings.map(|tc| {
-            let (periods, period_left_ms, moves_left) = match tc.overtime {
-                Overtime::ByoYomi { periods, .. } => (periods, 0, 0),
-                Overtime::Canadian { moves, period_ms } => (0, period_ms, moves),
-                _ => (0, 0, 0),
-            };
-            SideClock {
-                main_ms: tc.main_ms,
-                periods,
-                period_left_ms,
-                moves_left,
-                flag_fell_at: None,
-                spent_ms: 0,
-                credited_ms: 0,
-                deducted_ms: 0,
-                moves: 0,
-            }
+        let sides = settings.map(|tc| SideClock {
+            main_ms: tc.main_ms,
+            overtime: OvertimeLeft::start(tc.overtime),
+            flag_fell_at: None,
+            spent_ms: 0,
+            credited_ms: 0,
+            deducted_ms: 0,
+            moves: 0,
         });
         Clock { settings, sides, turn: None, paused: false, since: 0, turn_elapsed: 0, now: 0 }
     }
@@ -191,12 +243,12 @@ impl Clock {
         self.since = t;
         self.turn_elapsed = 0;
         // CSA semantics: the increment is credited before the move (fesa-2017 8.2).
-        if let Overtime::Fischer { increment_ms } = self.settings[side.index()].overtime {
-            let s = &mut self.sides[side.index()];
-            if s.flag_fell_at.is_none() {
-                s.main_ms += increment_ms;
-                s.credited_ms += increment_ms;
-            }
+        let s = &mut self.sides[side.index()];
+        if let OvertimeLeft::Fischer { increment_ms } = s.overtime
+            && s.flag_fell_at.is_none()
+        {
+            s.main_ms += increment_ms;
+            s.credited_ms += increment_ms;
         }
     }
 
@@ -206,11 +258,7 @@ impl Clock {
         if s.flag_fell_at.is_some() {
             return 0;
         }
-        match self.settings[side.index()].overtime {
-            Overtime::None | Overtime::Fischer { .. } => s.main_ms,
-            Overtime::ByoYomi { period_ms, .. } => s.main_ms + period_ms * s.periods as u64,
-            Overtime::Canadian { .. } => s.main_ms + s.period_left_ms,
-        }
+        s.main_ms + s.overtime.budget()
     }
 
     /// Time the current turn has used by `t`.
@@ -298,8 +346,7 @@ impl Clock {
             let at = t - (e - budget);
             s.flag_fell_at = Some(at);
             s.main_ms = 0;
-            s.periods = 0;
-            s.period_left_ms = 0;
+            s.overtime.spent();
             return Some(at);
         }
         if e < s.main_ms {
@@ -309,18 +356,19 @@ impl Clock {
         }
         let over = e - s.main_ms;
         s.main_ms = 0;
-        match tc.overtime {
-            Overtime::None | Overtime::Fischer { .. } => unreachable!("e < budget = main time"),
-            Overtime::ByoYomi { period_ms, .. } => {
+        match &mut s.overtime {
+            // e < budget = main time: the main time covered the move.
+            OvertimeLeft::None | OvertimeLeft::Fischer { .. } => {}
+            OvertimeLeft::ByoYomi { period_ms, periods } => {
                 // Each whole period overrun is used up; the period the move ended in resets.
-                s.periods -= (over / period_ms) as u32;
+                *periods -= (over / *period_ms) as u32;
             }
-            Overtime::Canadian { moves, period_ms } => {
-                s.period_left_ms -= over;
-                s.moves_left -= counted as u32;
-                if s.moves_left == 0 {
-                    s.moves_left = moves;
-                    s.period_left_ms = period_ms;
+            OvertimeLeft::Canadian { moves, period_ms, moves_left, period_left_ms } => {
+                *period_left_ms -= over;
+                *moves_left -= counted as u32;
+                if *moves_left == 0 {
+                    *moves_left = *moves;
+                    *period_left_ms = *period_ms;
                 }
             }
         }

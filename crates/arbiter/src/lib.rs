@@ -8,7 +8,7 @@
 pub mod clock;
 pub mod ruleset;
 
-pub use clock::{Clock, ClockError, Overtime, TimeControl};
+pub use clock::{Clock, ClockError, Overtime, OvertimeLeft, TimeControl};
 pub use ruleset::{AnyRuleset, GameKind, GoRuleset, Ruleset, RulesetError, RulesetId, ShogiRuleset};
 
 use serde::{Deserialize, Serialize};

@@ -120,15 +120,15 @@ proptest! {
         let mut t = 0;
         for d in moves {
             let side = c.turn().unwrap();
-            let before = c.side(side).periods;
+            let before = c.side(side).periods().unwrap();
             t += d;
             let r = c.press(t).unwrap();
             let used = (d / period) as u32;
             if before == 0 || r.flag_fell_at.is_some() {
                 prop_assert!(used >= before);
-                prop_assert_eq!(c.side(side).periods, 0);
+                prop_assert_eq!(c.side(side).periods().unwrap(), 0);
             } else {
-                prop_assert_eq!(c.side(side).periods, before - used);
+                prop_assert_eq!(c.side(side).periods().unwrap(), before - used);
                 // Next time, the full remaining periods are available again.
                 prop_assert_eq!(c.remaining(side, t), period * (before - used) as u64);
             }
@@ -152,8 +152,7 @@ proptest! {
             used_in_period += d;
             if made == n { made = 0; used_in_period = 0; }
             let s = c.side(Side::Black);
-            prop_assert_eq!(s.moves_left, n - made);
-            prop_assert_eq!(s.period_left_ms, period - used_in_period);
+            prop_assert_eq!(s.canadian_period(), Some((n - made, period - used_in_period)));
             t += 1; c.press(t).unwrap(); // White's move
         }
     }
@@ -228,7 +227,7 @@ fn rfg_13_4_handing_the_turn_over_charges_the_running_side_without_a_move() {
     // stone of the period counted.
     assert_eq!(c.hand_over(15 * S, Side::White).unwrap(), None);
     let b = c.side(Side::Black);
-    assert_eq!((b.main_ms, b.period_left_ms, b.moves_left, b.moves, b.spent_ms), (0, 15 * S, 2, 0, 15 * S));
+    assert_eq!((b.main_ms, b.canadian_period(), b.moves, b.spent_ms), (0, Some((2, 15 * S)), 0, 15 * S));
     assert_eq!(c.turn(), Some(Side::White));
     // Handing over to the side already on turn changes nothing.
     assert_eq!(c.hand_over(16 * S, Side::White).unwrap(), None);

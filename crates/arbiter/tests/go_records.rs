@@ -404,8 +404,8 @@ fn rfg_13_2_wrong_colour_start_under_canadian_byoyomi_counts_whites_moves() {
     let c = v.clock.as_ref().unwrap();
     let w = c.side(arbiter::Side::White);
     let b = c.side(arbiter::Side::Black);
-    assert_eq!((w.moves_left, w.period_left_ms), (2, 20_000), "White's period starts afresh");
-    assert_eq!((b.moves_left, b.period_left_ms), (1, 12_000));
+    assert_eq!(w.canadian_period(), Some((2, 20_000)), "White's period starts afresh");
+    assert_eq!(b.canadian_period(), Some((1, 12_000)));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! the tie-breaks per system (pl 8.3), and the checked write-back.
 
 use tournament::director::{self, DirectorError};
+use tournament::pairing::handicap::HandicapRule;
 use tournament::{
     BoardRef, BoardResult, CheckRequest, Color, GameKind, HandicapTable, McMahonSettings, NewPlayer, Outcome,
     PairRequest, ResultEntry, RulesetId, Sente, SenteRule, StandingsRequest, Status, System, TieBreak, Tournament,
@@ -206,12 +207,13 @@ fn the_handicap_table_comes_from_the_rulesets_data() {
         t.rules = rules;
         assert_eq!(director::handicap_table(&t), table, "{rules:?}");
         let rule = McMahonSettings::default().config(&t).rule.unwrap();
-        assert_eq!((rule.game, rule.table), (GameKind::Shogi, table));
+        assert_eq!(rule, HandicapRule::Shogi { table });
         let asked = McMahonSettings { handicap_table: Some(HandicapTable::Pl), ..Default::default() };
-        assert_eq!(asked.config(&t).rule.unwrap().table, HandicapTable::Pl, "the request's table wins");
+        let table = HandicapTable::Pl;
+        assert_eq!(asked.config(&t).rule, Some(HandicapRule::Shogi { table }), "the request's table wins");
     }
     let t = read("SXT go rfg\n");
-    assert_eq!(McMahonSettings::default().config(&t).rule.unwrap().game, GameKind::Go);
+    assert_eq!(McMahonSettings::default().config(&t).rule.unwrap().game(), GameKind::Go);
 }
 
 #[test]

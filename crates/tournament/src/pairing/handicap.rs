@@ -8,24 +8,30 @@
 use crate::model::{Board, GameKind};
 use shogi::{Handicap, HandicapTable};
 
+/// How a grade difference becomes a handicap, per game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HandicapRule {
-    pub game: GameKind,
-    /// Shogi table (ufs-2016 or pl).
-    pub table: HandicapTable,
-    /// Go: stones removed from the difference (OpenGotha's "handicap correction").
-    pub correction: u32,
-    /// Go: most stones given.
-    pub ceiling: u32,
+pub enum HandicapRule {
+    /// Shogi: pieces removed by the table (ufs-2016 5.9.5 or pl 7.1).
+    Shogi { table: HandicapTable },
+    /// Go: stones = difference − `correction` (OpenGotha's "handicap correction"), at most
+    /// `ceiling`.
+    Go { correction: u32, ceiling: u32 },
 }
 
 impl HandicapRule {
     pub fn shogi(table: HandicapTable) -> Self {
-        HandicapRule { game: GameKind::Shogi, table, correction: 0, ceiling: 9 }
+        HandicapRule::Shogi { table }
     }
 
     pub fn go(correction: u32, ceiling: u32) -> Self {
-        HandicapRule { game: GameKind::Go, table: HandicapTable::Pl, correction, ceiling }
+        HandicapRule::Go { correction, ceiling }
+    }
+
+    pub fn game(&self) -> GameKind {
+        match self {
+            HandicapRule::Shogi { .. } => GameKind::Shogi,
+            HandicapRule::Go { .. } => GameKind::Go,
+        }
     }
 
     /// Set the handicap of a board whose players are `strength` apart (`a` = first listed,
@@ -34,9 +40,9 @@ impl HandicapRule {
     pub fn apply(&self, a: usize, b: usize, diff: i32) -> Board {
         let (strong, weak) = if diff >= 0 { (a, b) } else { (b, a) };
         let d = diff.unsigned_abs();
-        match self.game {
-            GameKind::Shogi => {
-                let h = Handicap::for_grade_difference(d, self.table);
+        match *self {
+            HandicapRule::Shogi { table } => {
+                let h = Handicap::for_grade_difference(d, table);
                 match (h, d) {
                     // 0: even game, keep the colour allocation given.
                     (Handicap::Even, 0) => Board { white: a, black: b, handicap: None },
@@ -46,8 +52,8 @@ impl HandicapRule {
                     (h, _) => Board { white: strong, black: weak, handicap: Some(h.name().into()) },
                 }
             }
-            GameKind::Go => {
-                let stones = d.saturating_sub(self.correction).min(self.ceiling);
+            HandicapRule::Go { correction, ceiling } => {
+                let stones = d.saturating_sub(correction).min(ceiling);
                 if stones == 0 {
                     Board { white: a, black: b, handicap: None }
                 } else {
