@@ -186,7 +186,7 @@ pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> 
 
 /// A record written in a format of another game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("--to {format}: a {game} record converts only to {}", RecordFormat::names(*game))]
+#[error("--to {format}: a {} record converts only to {}", game.name(), RecordFormat::names(*game))]
 pub struct ConvertError {
     pub game: GameKind,
     pub format: RecordFormat,
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(shogi.game(), GameKind::Shogi);
         assert_eq!(
             convert(&go, RecordFormat::Kif).unwrap_err().to_string(),
-            "--to kif: a go record converts only to sgf"
+            "--to kif: a Go record converts only to sgf"
         );
         assert!(convert(&shogi, RecordFormat::Sgf).is_err());
         let e = check(&go, Some(RulesetId::Fesa2017), &[]).unwrap_err();

@@ -21,6 +21,14 @@ impl GameKind {
             GameKind::Go => "go",
         }
     }
+
+    /// The game's name in prose ("Go" capitalised).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Shogi => "shogi",
+            GameKind::Go => "Go",
+        }
+    }
 }
 
 impl fmt::Display for GameKind {

@@ -116,7 +116,7 @@ pub enum RulesetError {
     #[error(transparent)]
     Unknown(#[from] UnknownRuleset),
     /// A shogi ruleset asked for a Go game or the other way round.
-    #[error("{id} is a {game} ruleset, not one for {wanted} (use {})", RulesetId::of_game(*wanted).join(", "))]
+    #[error("{id} is a {} ruleset, not one for {} (use {})", game.name(), wanted.name(), RulesetId::of_game(*wanted).join(", "))]
     WrongGame { id: RulesetId, game: GameKind, wanted: GameKind },
     #[error("bad ruleset override: {0}")]
     Override(String),
