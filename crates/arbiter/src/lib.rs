@@ -75,6 +75,7 @@ pub use adjudicate_go::{GoRecordError, GoVerdict, adjudicate_go};
 pub mod fuzzing;
 pub mod go_game;
 pub use go_game::{GoAction, GoGame, GoMove};
+pub mod live;
 pub mod records;
 pub use records::{GameRecord, RecordFormat};
 

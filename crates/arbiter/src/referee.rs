@@ -331,6 +331,9 @@ impl<G: Game> Referee<G> {
         r
     }
 
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
     pub fn rules(&self) -> &Ruleset<G::Rules> {
         &self.rules
     }

@@ -1,0 +1,205 @@
+//! What a live game is set up with, checked against its ruleset before it starts.
+
+use crate::clock::{Overtime, TimeControl};
+use crate::ruleset::{GameKind, GoRuleset, RulesetError, RulesetId, ShogiRuleset, TimeControlKind};
+use serde::{Deserialize, Serialize};
+
+/// A game to play: the ruleset (with a tournament's overrides), each side's time control (they
+/// may differ: time odds), and the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSetup {
+    pub ruleset: RulesetId,
+    /// A JSON patch over the ruleset's fields (`Ruleset::with_overrides`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrides: Option<serde_json::Value>,
+    /// `None`: an untimed game.
+    #[serde(default)]
+    pub time: Option<SideTimes>,
+    pub board: BoardSetup,
+}
+
+/// Each side's time control. "Black" is sente in shogi (in a handicap game the receiver) and
+/// Black in Go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideTimes {
+    pub black: TimeControl,
+    pub white: TimeControl,
+}
+
+impl SideTimes {
+    pub fn same(tc: TimeControl) -> SideTimes {
+        SideTimes { black: tc, white: tc }
+    }
+}
+
+/// The board a game starts from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "game", deny_unknown_fields)]
+pub enum BoardSetup {
+    Shogi {
+        /// A handicap by name (`lance`, `bishop`, `two-pieces` …); the giver moves first (ufs-2016
+        /// 5.9; pl 7). `None`: an even game.
+        #[serde(default)]
+        handicap: Option<String>,
+    },
+    Go {
+        /// 9, 13 or 19 (rfg 2.3–2.4); any size from 5 to 25 is played.
+        size: u8,
+        /// Stones on the fixed points (rfg 2.2); 0 or 1: none.
+        #[serde(default)]
+        handicap: u8,
+        /// Komi for White; `None`: the ruleset's (rfg 9.3), none in a handicap game.
+        #[serde(default)]
+        komi: Option<f64>,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Ruleset(#[from] RulesetError),
+    #[error("unknown handicap `{0}` (lance, bishop, rook, two-pieces, four-pieces, six-pieces, …)")]
+    Handicap(String),
+    #[error("Go: {0}")]
+    Board(String),
+    #[error("komi {0} is not a number of half points")]
+    Komi(f64),
+    /// A time control of a kind the ruleset does not allow.
+    #[error("{kind:?} is not a time control of {ruleset} ({article})")]
+    TimeControl { kind: TimeControlKind, ruleset: RulesetId, article: String },
+    #[error("{0}")]
+    Time(String),
+}
+
+impl GameSetup {
+    pub fn game(&self) -> GameKind {
+        match self.board {
+            BoardSetup::Shogi { .. } => GameKind::Shogi,
+            BoardSetup::Go { .. } => GameKind::Go,
+        }
+    }
+
+    /// Checks the setup against its ruleset: the ruleset is of the board's game, its overrides
+    /// read, the handicap and board exist, each time control is of a kind the ruleset allows.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let (allowed, article) = match &self.board {
+            BoardSetup::Shogi { .. } => {
+                self.shogi_start()?;
+                let r = self.shogi_rules()?;
+                (r.time_controls.rule, r.time_controls.article)
+            }
+            BoardSetup::Go { .. } => {
+                self.go_start()?;
+                let r = self.go_rules()?;
+                (r.time_controls.rule, r.time_controls.article)
+            }
+        };
+        for tc in self.time.iter().flat_map(|t| [t.black, t.white]) {
+            let kind = match tc.overtime {
+                Overtime::None => TimeControlKind::SuddenDeath,
+                Overtime::ByoYomi { periods: 0, .. } => return Err(SetupError::Time("byo-yomi needs a period".into())),
+                Overtime::ByoYomi { period_ms: 0, .. } => {
+                    return Err(SetupError::Time("a byo-yomi period takes some time".into()));
+                }
+                Overtime::ByoYomi { .. } => TimeControlKind::ByoYomi,
+                Overtime::Canadian { moves: 0, .. } | Overtime::Canadian { period_ms: 0, .. } => {
+                    return Err(SetupError::Time("a Canadian period is some moves in some time".into()));
+                }
+                Overtime::Canadian { .. } => TimeControlKind::Canadian,
+                Overtime::Fischer { .. } => TimeControlKind::Fischer,
+            };
+            if tc.main_ms == 0 && kind != TimeControlKind::ByoYomi && kind != TimeControlKind::Canadian {
+                return Err(SetupError::Time("a time control without time".into()));
+            }
+            if !allowed.contains(&kind) {
+                return Err(SetupError::TimeControl { kind, ruleset: self.ruleset, article });
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn shogi_rules(&self) -> Result<ShogiRuleset, SetupError> {
+        let r = ShogiRuleset::by_id(self.ruleset)?;
+        Ok(match &self.overrides {
+            Some(patch) => r.with_overrides(patch)?,
+            None => r,
+        })
+    }
+
+    pub(super) fn go_rules(&self) -> Result<GoRuleset, SetupError> {
+        let mut r = GoRuleset::by_id(self.ruleset)?;
+        if let Some(patch) = &self.overrides {
+            r = r.with_overrides(patch)?;
+        }
+        if let BoardSetup::Go { komi, handicap, .. } = self.board {
+            // rfg 9.3: komi compensates Black's first move, which White has in a handicap game.
+            r.game.komi.rule = komi.unwrap_or(if handicap >= 2 { 0.0 } else { r.game.komi.rule });
+        }
+        Ok(r)
+    }
+
+    pub(super) fn shogi_start(&self) -> Result<shogi::Position, SetupError> {
+        let BoardSetup::Shogi { handicap } = &self.board else { unreachable!("a shogi setup") };
+        match handicap {
+            None => Ok(shogi::Position::startpos()),
+            Some(name) => shogi::Handicap::from_name(name.trim())
+                .map(shogi::Handicap::position)
+                .ok_or_else(|| SetupError::Handicap(name.clone())),
+        }
+    }
+
+    pub(super) fn go_start(&self) -> Result<go::Game, SetupError> {
+        let BoardSetup::Go { size, handicap, komi } = self.board else { unreachable!("a Go setup") };
+        if let Some(k) = komi
+            && !(k.is_finite() && (k * 2.0).fract() == 0.0 && k.abs() <= 1000.0)
+        {
+            return Err(SetupError::Komi(k));
+        }
+        let rules = go::Rules::RFG;
+        let game =
+            if handicap >= 2 { go::Game::with_handicap(size, handicap, rules) } else { go::Game::new(size, rules) };
+        game.map_err(|e| SetupError::Board(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shogi(ruleset: RulesetId, tc: TimeControl) -> GameSetup {
+        GameSetup {
+            ruleset,
+            overrides: None,
+            time: Some(SideTimes::same(tc)),
+            board: BoardSetup::Shogi { handicap: None },
+        }
+    }
+
+    #[test]
+    fn time_controls_are_the_rulesets() {
+        let sudden = TimeControl::sudden_death(600_000);
+        // fesa-2017 8.2: byo-yomi or increment.
+        let e = shogi(RulesetId::Fesa2017, sudden).validate().unwrap_err();
+        assert!(e.to_string().contains("fesa-2017 8.2"), "{e}");
+        assert!(shogi(RulesetId::Ufs2016, sudden).validate().is_ok());
+        assert!(shogi(RulesetId::Fesa2017, TimeControl::byoyomi(600_000, 30_000, 1)).validate().is_ok());
+    }
+
+    #[test]
+    fn board_and_ruleset_must_agree() {
+        let mut s = shogi(RulesetId::Rfg, TimeControl::byoyomi(0, 30_000, 1));
+        assert!(matches!(s.validate(), Err(SetupError::Ruleset(RulesetError::WrongGame { .. }))));
+        s.ruleset = RulesetId::Ufs2016;
+        s.board = BoardSetup::Shogi { handicap: Some("queen".into()) };
+        assert!(matches!(s.validate(), Err(SetupError::Handicap(_))));
+        let go = GameSetup {
+            ruleset: RulesetId::Rfg,
+            overrides: None,
+            time: None,
+            board: BoardSetup::Go { size: 3, handicap: 0, komi: None },
+        };
+        assert!(matches!(go.validate(), Err(SetupError::Board(_))));
+    }
+}

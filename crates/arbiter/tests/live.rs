@@ -1,0 +1,142 @@
+//! A game played live through `arbiter::live`: actions in, views out, the log replayed, the
+//! record written and read back.
+
+use arbiter::clock::TimeControl;
+use arbiter::live::{Action, ActionError, Actor, BoardSetup, GameSetup, LiveGame, Names, PositionView, SideTimes};
+use arbiter::{Answer, GameResult, Mode, Reason, RecordFormat, Refusal, RulesetId, Side};
+
+const S: u64 = 1_000;
+
+fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
+    let setup = GameSetup {
+        ruleset,
+        overrides: None,
+        time: tc.map(SideTimes::same),
+        board: BoardSetup::Shogi { handicap: None },
+    };
+    LiveGame::new(&setup, Mode::Enforced).unwrap()
+}
+
+fn mv(g: &mut LiveGame, t: u64, side: Side, m: &str) -> Answer {
+    g.act(t, Actor::Player { side }, &Action::Move { mv: m.into() }).unwrap().answer
+}
+
+#[test]
+fn a_mate_ends_the_game_and_the_log_replays_to_it() {
+    let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1)));
+    let mut log = vec![g.start(0).event];
+    // The moves of examples/shogi_mate.kif (played by cshogi): White mates at ply 48.
+    let kif = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/shogi_mate.kif")).unwrap();
+    let moves: Vec<String> = shogi::formats::read(&kif).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect();
+    let mut t = 0;
+    for (i, m) in moves.iter().enumerate() {
+        t += S;
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        let logged = g.act(t, Actor::Player { side }, &Action::Move { mv: m.clone() }).unwrap();
+        assert_eq!(logged.answer, Answer::Accepted, "{m}");
+        log.push(logged.event);
+    }
+    let v = g.view(t);
+    let o = v.outcome.clone().expect("mate");
+    assert_eq!(
+        (o.result, o.reason, o.article.as_deref()),
+        (GameResult::WhiteWin, Reason::Checkmate, Some("fesa-2017 5.1"))
+    );
+    assert!(v.legal_moves.is_empty());
+    let again = LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap();
+    assert_eq!(again.view(t), v, "the log replays to the same view");
+    // The record with its times reads back and gives the same verdict.
+    let kif = g.record(RecordFormat::Kif, &Names { black: Some("A".into()), white: Some("B".into()) }).unwrap();
+    let records = shogi::formats::read(kif.as_bytes()).unwrap();
+    let verdict = arbiter::adjudicate(&records[0], &arbiter::ShogiRuleset::by_id(RulesetId::Fesa2017).unwrap());
+    assert_eq!((verdict.result, verdict.reason), (GameResult::WhiteWin, Some(Reason::Checkmate)));
+    assert!(records[0].moves.iter().all(|m| m.time_ms == Some(S)), "each move took a second");
+}
+
+#[test]
+fn illegal_moves_and_moves_for_the_other_side_are_refused() {
+    let mut g = shogi(RulesetId::Ufs2016, None);
+    g.start(0);
+    assert!(matches!(mv(&mut g, S, Side::Black, "7g7e"), Answer::Refused { reason: Refusal::IllegalMove { .. } }));
+    assert_eq!(
+        mv(&mut g, S, Side::White, "3c3d"),
+        Answer::Refused { reason: Refusal::NotYourTurn { to_move: Side::Black } }
+    );
+    assert_eq!(g.view(S).ply, 0);
+    assert_eq!(g.act(S, Actor::Player { side: Side::Black }, &Action::Pause), Err(ActionError::ArbiterOnly("pause")));
+    assert_eq!(g.act(S, Actor::Arbiter, &Action::Resign), Err(ActionError::NotAPlayer));
+    let e = g.act(S, Actor::Player { side: Side::Black }, &Action::Agree).unwrap_err();
+    assert!(matches!(e, ActionError::WrongGame { .. }), "{e}");
+    assert!(matches!(
+        g.act(S, Actor::Player { side: Side::Black }, &Action::Move { mv: "x".into() }),
+        Err(ActionError::BadMove(_))
+    ));
+}
+
+#[test]
+fn the_flag_falls_at_the_instant_the_clock_gives() {
+    // 2 s main time and two 1 s byo-yomi periods: Black's flag falls 4 s after the start.
+    let mut g = shogi(RulesetId::Ufs2016, Some(TimeControl::byoyomi(2 * S, S, 2)));
+    g.start(0);
+    assert_eq!(g.flag_at(), Some(4 * S));
+    // A tick before the instant changes nothing; the host ticks at the instant.
+    g.tick(3 * S);
+    assert_eq!(g.view(3 * S).outcome, None);
+    g.tick(4 * S);
+    let o = g.view(4 * S).outcome.unwrap();
+    assert_eq!(
+        (o.result, o.reason, o.article.as_deref()),
+        (GameResult::WhiteWin, Reason::TimeUp, Some("ufs-2016 7.4"))
+    );
+    assert_eq!(g.flag_at(), None);
+}
+
+#[test]
+fn arbiter_pause_stops_both_clocks_and_an_interruption_costs_no_time() {
+    let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(10 * S, 10 * S, 1)));
+    g.start(0);
+    assert_eq!(g.act(2 * S, Actor::Arbiter, &Action::Pause).unwrap().answer, Answer::Accepted);
+    assert_eq!(g.flag_at(), None);
+    assert_eq!(g.act(60 * S, Actor::Arbiter, &Action::Resume).unwrap().answer, Answer::Accepted);
+    assert_eq!(g.flag_at(), Some(78 * S), "Black used 2 s of 20");
+    // A host restart: the clocks stop at the last event and start again when it is back.
+    let logged = g.interrupt(60 * S, 500 * S);
+    assert_eq!(logged.len(), 2);
+    assert_eq!(g.flag_at(), Some(518 * S));
+}
+
+#[test]
+fn go_to_three_passes_and_an_agreed_count_then_sgf() {
+    let setup = GameSetup {
+        ruleset: RulesetId::Rfg,
+        overrides: None,
+        time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
+        board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
+    };
+    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+    g.start(0);
+    let mut t = 0;
+    for (i, m) in
+        ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "pass", "pass"].iter().enumerate()
+    {
+        t += S;
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
+    }
+    let v = g.view(t);
+    assert!(matches!(v.position, PositionView::Go { main_game_ended: true, .. }));
+    assert_eq!(v.clock.as_ref().unwrap().running, None, "the clocks stop after the third pass (rfg 7.3)");
+    g.act(t, Actor::Player { side: Side::White }, &Action::MarkDead { stones: vec![] }).unwrap();
+    g.act(t, Actor::Player { side: Side::Black }, &Action::Agree).unwrap();
+    let o = g.view(t).outcome.unwrap();
+    // Black: columns A–B, 10 points; White: column E, 5 + 0.5 komi.
+    assert_eq!((o.result, o.reason), (GameResult::BlackWin, Reason::Score));
+    let sgf = g.record(RecordFormat::Sgf, &Names::default()).unwrap();
+    assert!(sgf.contains("RE[B+4.5]") && sgf.contains("BL[59]"), "{sgf}");
+    let read = go::sgf::SgfGame::parse(&sgf).unwrap();
+    let rfg = arbiter::GoRuleset::by_id(RulesetId::Rfg).unwrap();
+    let v = arbiter::adjudicate_go(&read, &rfg, Some(&[])).unwrap();
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    assert!(g.record(RecordFormat::Kif, &Names::default()).is_err());
+}
