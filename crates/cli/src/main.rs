@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod error;
 mod rating_cmd;
 mod record_cmd;
+mod serve_cmd;
 mod shogi_cmd;
 mod tournament_cmd;
 
@@ -19,6 +20,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the live server: games under the referee's clock over HTTP and WebSocket.
+    Serve(serve_cmd::ServeArgs),
     /// Count the leaves of the legal move tree of a shogi position.
     Perft(shogi_cmd::PerftArgs),
     /// Read SFENs on stdin, print each one's legal moves in USI, sorted.
@@ -54,6 +57,7 @@ enum Command {
 impl Command {
     fn name(&self) -> &'static str {
         match self {
+            Command::Serve(_) => "serve",
             Command::Perft(_) => "perft",
             Command::Moves(_) => "moves",
             Command::Check(_) => "check",
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
     let command = Cli::parse().command;
     let name = command.name();
     let done = match command {
+        Command::Serve(args) => serve_cmd::serve(args),
         Command::Perft(args) => shogi_cmd::perft(args),
         Command::Moves(args) => shogi_cmd::moves(args),
         Command::Check(args) => record_cmd::check(args),

@@ -239,6 +239,24 @@ impl LiveGame {
         }
     }
 
+    /// The events of the log from number `from` on, as a host stores them.
+    pub fn logged_from(&self, from: usize) -> Vec<Logged> {
+        fn of<G: Game>(r: &Referee<G>, from: usize) -> Vec<Logged> {
+            let log = r.log().get(from..).unwrap_or_default();
+            log.iter()
+                .map(|(e, a)| Logged {
+                    t: e.t(),
+                    event: serde_json::to_string(e).expect("events serialize"),
+                    answer: a.clone(),
+                })
+                .collect()
+        }
+        match &self.live {
+            Live::Shogi(r) => of(r, from),
+            Live::Go(r) => of(r, from),
+        }
+    }
+
     /// The instant of the last event, if any.
     pub fn last_t(&self) -> Option<u64> {
         match &self.live {

@@ -1,0 +1,279 @@
+//! Games over HTTP: challenges, accepting, the game as JSON and as a record, acts for bots.
+
+use super::{ApiError, AppState};
+use crate::auth::{Member, Viewer};
+use crate::live::now_ms;
+use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
+use arbiter::live::{Action, Actor, GameSetup, LiveGame, Names};
+use arbiter::{Mode, RecordFormat, Side};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+/// Who moves first in a new game: the challenger's choice, or a draw (furigoma in shogi, nigiri
+/// in Go; made by the server's random source).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorChoice {
+    Black,
+    White,
+    Random,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    setup: GameSetup,
+    /// The challenger's side (default: random).
+    #[serde(default)]
+    color: Option<ColorChoice>,
+    /// A direct challenge to this user; otherwise open to anyone.
+    #[serde(default)]
+    opponent: Option<String>,
+}
+
+/// `POST /api/games`: a challenge.
+pub async fn create(State(state): State<AppState>, m: Member, Json(g): Json<NewGame>) -> Result<Response, ApiError> {
+    g.setup.validate().map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let opponent = match &g.opponent {
+        Some(name) => {
+            let (u, _) = state.store.user_by_name(name).await?.ok_or_else(|| ApiError::not_found("no such user"))?;
+            if u.id == m.user.id {
+                return Err(ApiError::bad_request("a challenge is to somebody else"));
+            }
+            Some(u.id)
+        }
+        None => None,
+    };
+    let side = match g.color.unwrap_or(ColorChoice::Random) {
+        ColorChoice::Black => Side::Black,
+        ColorChoice::White => Side::White,
+        ColorChoice::Random => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).expect("the OS random source works");
+            if b[0] & 1 == 0 { Side::Black } else { Side::White }
+        }
+    };
+    let seats = match side {
+        Side::Black => [Some(m.user.id), opponent],
+        Side::White => [opponent, Some(m.user.id)],
+    };
+    let setup = serde_json::to_string(&g.setup).expect("setups serialize");
+    let id = state.store.create_game(&setup, m.user.id, seats, now_ms() as i64).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": side }))).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    #[serde(default)]
+    status: Option<GameStatus>,
+}
+
+/// `GET /api/games?status=open|live|finished` (default: open challenges).
+pub async fn list(
+    State(state): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let rows = state.store.games(q.status.unwrap_or(GameStatus::Open), 100).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let setup = setup_of(row)?;
+        out.push(json!({
+            "id": row.id,
+            "status": row.status,
+            "game": setup.game(),
+            "ruleset": setup.ruleset,
+            "time": setup.time,
+            "players": players(&state, row).await?,
+            "created_ms": row.created_ms,
+        }));
+    }
+    Ok(Json(json!({ "games": out })))
+}
+
+/// `POST /api/games/{id}/accept`: the free seat taken, the game starts.
+pub async fn accept(
+    State(state): State<AppState>,
+    m: Member,
+    Path(id): Path<GameId>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = game_row(&state, id).await?;
+    if row.status != GameStatus::Open {
+        return Err(ApiError::conflict("the challenge is no longer open"));
+    }
+    if row.created_by == m.user.id {
+        return Err(ApiError::bad_request("one does not accept one's own challenge"));
+    }
+    let (black, white) = match (row.black, row.white) {
+        (Some(b), Some(w)) if b == m.user.id || w == m.user.id => (b, w),
+        (Some(_), Some(_)) => return Err(ApiError::forbidden("the challenge is to somebody else")),
+        (Some(b), None) => (b, m.user.id),
+        (None, Some(w)) => (m.user.id, w),
+        (None, None) => return Err(ApiError::conflict("the challenge has no challenger")),
+    };
+    if !state.store.start_game(id, black, white).await? {
+        return Err(ApiError::conflict("the challenge is no longer open"));
+    }
+    state.hub.start(id, &setup_of(&row)?).await?;
+    Ok(Json(json!({ "id": id, "status": GameStatus::Live })))
+}
+
+/// `POST /api/games/{id}/cancel`: the challenger withdraws an open challenge.
+pub async fn cancel(State(state): State<AppState>, m: Member, Path(id): Path<GameId>) -> Result<StatusCode, ApiError> {
+    let row = game_row(&state, id).await?;
+    if row.created_by != m.user.id && m.user.role != Role::Admin {
+        return Err(ApiError::forbidden("only the challenger withdraws a challenge"));
+    }
+    if row.status != GameStatus::Open {
+        return Err(ApiError::conflict("only an open challenge is withdrawn"));
+    }
+    state.store.set_status(id, GameStatus::Cancelled, None).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterRequest {
+    /// The arbiter's user name; `null` to remove him.
+    name: Option<String>,
+}
+
+/// `PUT /api/games/{id}/arbiter {name}`: admins appoint a game's arbiter (a user with the arbiter
+/// or admin role).
+pub async fn set_arbiter(
+    State(state): State<AppState>,
+    m: Member,
+    Path(id): Path<GameId>,
+    Json(r): Json<ArbiterRequest>,
+) -> Result<StatusCode, ApiError> {
+    if m.user.role != Role::Admin {
+        return Err(ApiError::forbidden("only an admin appoints arbiters"));
+    }
+    game_row(&state, id).await?;
+    let arbiter = match r.name {
+        Some(name) => {
+            let (u, _) = state.store.user_by_name(&name).await?.ok_or_else(|| ApiError::not_found("no such user"))?;
+            if u.role == Role::Player {
+                return Err(ApiError::bad_request(format!("{name} is not an arbiter")));
+            }
+            Some(u.id)
+        }
+        None => None,
+    };
+    state.store.set_arbiter(id, arbiter).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    action: Action,
+}
+
+/// `POST /api/games/{id}/actions {action}`: an act, answered once its event is durable.
+pub async fn act(
+    State(state): State<AppState>,
+    m: Member,
+    Path(id): Path<GameId>,
+    Json(r): Json<ActRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let row = game_row(&state, id).await?;
+    let actor = actor_for(&row, &m.user, &r.action)?;
+    let acked = state.hub.act(id, actor, Some(m.user.id), r.action).await?;
+    Ok(Json(json!({ "seq": acked.seq, "answer": acked.answer })))
+}
+
+/// Who `user` is in the game for `action`: the player of his seat, or its arbiter (the one
+/// appointed, or an admin). Spectators act in no game.
+pub fn actor_for(row: &GameRow, user: &User, action: &Action) -> Result<Actor, ApiError> {
+    if action.is_arbiter_action() {
+        return if row.arbiter == Some(user.id) || user.role == Role::Admin {
+            Ok(Actor::Arbiter)
+        } else {
+            Err(ApiError::forbidden("only the game's arbiter does that"))
+        };
+    }
+    match (row.black == Some(user.id), row.white == Some(user.id)) {
+        (true, _) => Ok(Actor::Player { side: Side::Black }),
+        (_, true) => Ok(Actor::Player { side: Side::White }),
+        _ => Err(ApiError::forbidden("you have no seat in this game")),
+    }
+}
+
+/// `GET /api/games/{id}` (JSON) or `/api/games/{id}.kif|.ki2|.csa|.usi|.sfen|.western|.sgf`
+/// (the record with its times).
+pub async fn show(State(state): State<AppState>, _v: Viewer, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (id, format) = match id.split_once('.') {
+        Some((id, ext)) => (id, Some(ext.parse::<RecordFormat>().map_err(|e| ApiError::not_found(e.to_string()))?)),
+        None => (id.as_str(), None),
+    };
+    let id: GameId = id.parse().map_err(|_| ApiError::not_found("no such game"))?;
+    let row = game_row(&state, id).await?;
+    let game = load(&state, &row).await?;
+    let names = players(&state, &row).await?;
+    if let Some(f) = format {
+        let names = Names { black: names.black.clone(), white: names.white.clone() };
+        let text = game.record(f, &names).map_err(|e| ApiError::not_found(e.to_string()))?;
+        return Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response());
+    }
+    let setup = game.setup();
+    let outcome = game.outcome().cloned();
+    Ok(Json(json!({
+        "id": row.id,
+        "status": row.status,
+        "game": setup.game(),
+        "ruleset": setup.ruleset,
+        "setup": setup,
+        "time": setup.time,
+        "players": names,
+        "arbiter": match row.arbiter { Some(a) => state.store.user(a).await?.map(|u| u.name), None => None },
+        "moves": game.moves(),
+        "view": game.view(now_ms()),
+        "outcome": outcome,
+        "created_ms": row.created_ms,
+    }))
+    .into_response())
+}
+
+#[derive(serde::Serialize)]
+pub struct Players {
+    black: Option<String>,
+    white: Option<String>,
+}
+
+async fn players(state: &AppState, row: &GameRow) -> Result<Players, ApiError> {
+    let name = |id: Option<UserId>| async move {
+        match id {
+            Some(id) => Ok::<_, ApiError>(state.store.user(id).await?.map(|u| u.name)),
+            None => Ok(None),
+        }
+    };
+    Ok(Players { black: name(row.black).await?, white: name(row.white).await? })
+}
+
+pub async fn game_row(state: &AppState, id: GameId) -> Result<GameRow, ApiError> {
+    state.store.game(id).await?.ok_or_else(|| ApiError::not_found("no such game"))
+}
+
+pub fn setup_of(row: &GameRow) -> Result<GameSetup, ApiError> {
+    serde_json::from_str(&row.setup).map_err(|e| {
+        tracing::error!(game = row.id, error = %e, "stored setup does not read");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, crate::protocol::ErrorCode::Internal, "stored game is damaged")
+    })
+}
+
+/// The game as it is: live from its task, else rebuilt from its log.
+pub async fn load(state: &AppState, row: &GameRow) -> Result<LiveGame, ApiError> {
+    if let Some(g) = state.hub.read(row.id).await {
+        return Ok(g);
+    }
+    let setup = setup_of(row)?;
+    let events = state.store.events(row.id).await?;
+    LiveGame::replay(&setup, Mode::Enforced, events.iter().map(|e| e.event.as_str())).map_err(|e| {
+        tracing::error!(game = row.id, error = %e, "stored log does not replay");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, crate::protocol::ErrorCode::Internal, "stored game is damaged")
+    })
+}

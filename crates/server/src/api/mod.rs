@@ -1,0 +1,143 @@
+//! The HTTP API and the WebSocket endpoint (docs/protocol.md): thin handlers over the store and
+//! the live games, with typed extractors and one error type mapped to responses here.
+
+mod accounts;
+mod games;
+mod ws;
+
+use crate::live::{ActError, Hub};
+use crate::protocol::ErrorCode;
+use crate::store::{Store, StoreError};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, put};
+use axum::{Json, Router};
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Limits on what a client may send.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Largest HTTP request body.
+    pub body_bytes: usize,
+    /// Largest WebSocket message.
+    pub message_bytes: usize,
+    /// WebSocket messages a connection may send per second, on average…
+    pub messages_per_second: u32,
+    /// …and in a burst.
+    pub burst: u32,
+    /// Messages queued for a slow client before it is disconnected.
+    pub send_queue: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { body_bytes: 64 * 1024, message_bytes: 16 * 1024, messages_per_second: 20, burst: 60, send_queue: 1024 }
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub hub: Hub,
+    pub limits: Arc<Limits>,
+}
+
+pub fn router(state: AppState) -> Router {
+    let body = state.limits.body_bytes;
+    Router::new()
+        .route("/health", get(health))
+        .route("/api/accounts", post(accounts::register))
+        .route("/api/session", post(accounts::login).delete(accounts::logout))
+        .route("/api/me", get(accounts::me))
+        .route("/api/tokens", post(accounts::create_token))
+        .route("/api/users/{name}/role", put(accounts::set_role))
+        .route("/api/games", get(games::list).post(games::create))
+        .route("/api/games/{id}", get(games::show))
+        .route("/api/games/{id}/accept", post(games::accept))
+        .route("/api/games/{id}/cancel", post(games::cancel))
+        .route("/api/games/{id}/arbiter", put(games::set_arbiter))
+        .route("/api/games/{id}/actions", post(games::act))
+        .route("/api/ws", get(ws::upgrade))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(body))
+        .with_state(state)
+}
+
+async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({"status": "ok", "live_games": state.hub.live_count()}))
+}
+
+/// An error as every response gives it: `{"error": {"code": …, "message": …}}`.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into() }
+    }
+    pub fn bad_request(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadRequest, m)
+    }
+    pub fn unauthorized(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, m)
+    }
+    pub fn forbidden(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, m)
+    }
+    pub fn not_found(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, m)
+    }
+    pub fn conflict(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, m)
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: ErrorDetail<'a>,
+}
+
+#[derive(Serialize)]
+struct ErrorDetail<'a> {
+    code: ErrorCode,
+    message: &'a str,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody { error: ErrorDetail { code: self.code, message: &self.message } };
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Taken(what) => ApiError::conflict(format!("{what} is already taken")),
+            StoreError::WriterGone => {
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, e.to_string())
+            }
+            e => {
+                tracing::error!(error = %e, "store");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal, "storage error")
+            }
+        }
+    }
+}
+
+impl From<ActError> for ApiError {
+    fn from(e: ActError) -> ApiError {
+        match e {
+            ActError::Action(a) => ApiError::bad_request(a.to_string()),
+            ActError::NotLive => ApiError::conflict("the game is not live"),
+            ActError::Store(s) => {
+                tracing::error!(error = %s, "act not stored");
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "the act could not be stored")
+            }
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Live games: one task per game owns its referee (`arbiter::live::LiveGame`). Acts reach it in
+//! order through a channel; each becomes an event that is appended to the store and committed
+//! before it is acknowledged and sent to the watchers. The task schedules the running side's
+//! flag at the instant the clock gives and ticks the referee then — no polling.
+//!
+//! Restart: every live game is rebuilt from its log. Nobody's clock runs while the server is
+//! down: the clocks are stopped at the last stored event and started again when the game is
+//! back (two events in its log, by no one), as an arbiter stops the clocks for an interruption
+//! the players did not cause. A restart never costs a player time or the game.
+
+use crate::protocol::ServerMsg;
+use crate::store::{EventRow, GameId, GameRow, GameStatus, Store, StoreError, UserId};
+use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
+use arbiter::{Answer, Mode};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::time::{Duration, Instant};
+
+/// Milliseconds since the Unix epoch: the time base of every game's events.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Why an act was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum ActError {
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error("the game is not live")]
+    NotLive,
+    /// The event could not be stored: nothing is acknowledged, and the game stops until the
+    /// server restarts it from its log.
+    #[error("the act could not be stored: {0}")]
+    Store(#[from] StoreError),
+}
+
+/// An act taken: its event's number and the referee's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Acked {
+    pub seq: u64,
+    pub answer: Answer,
+}
+
+/// A watcher's start: the events after the number asked for, the state, and the live stream.
+pub struct Watching {
+    pub backlog: Vec<Arc<ServerMsg>>,
+    pub updates: broadcast::Receiver<Arc<ServerMsg>>,
+}
+
+enum Command {
+    Act { actor: Actor, user: Option<UserId>, action: Action, reply: oneshot::Sender<Result<Acked, ActError>> },
+    Watch { after: Option<u64>, reply: oneshot::Sender<Watching> },
+    Read { reply: oneshot::Sender<LiveGame> },
+}
+
+#[derive(Clone)]
+struct Handle {
+    tx: mpsc::Sender<Command>,
+}
+
+/// All live games of this server.
+#[derive(Clone)]
+pub struct Hub {
+    store: Store,
+    games: Arc<Mutex<HashMap<GameId, Handle>>>,
+}
+
+impl Hub {
+    pub fn new(store: Store) -> Hub {
+        Hub { store, games: Arc::new(Mutex::new(HashMap::new())) }
+    }
+
+    /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
+    /// server was down. Returns how many games are live.
+    pub async fn restore(&self) -> Result<usize, StoreError> {
+        let rows = self.store.games(GameStatus::Live, i64::MAX).await?;
+        for row in &rows {
+            self.resume(row).await?;
+        }
+        Ok(rows.len())
+    }
+
+    async fn resume(&self, row: &GameRow) -> Result<(), StoreError> {
+        let setup: GameSetup = serde_json::from_str(&row.setup).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let events = self.store.events(row.id).await?;
+        let mut game = LiveGame::replay(&setup, Mode::Enforced, events.iter().map(|e| e.event.as_str()))
+            .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
+        let last = game.last_t().unwrap_or(0);
+        let logged = game.interrupt(last, now_ms().max(last));
+        let mut actors: Vec<Option<UserId>> = events.iter().map(|e| e.actor).collect();
+        let mut rows = Vec::new();
+        for l in logged {
+            rows.push(row_of(row.id, actors.len() as u64, None, &l));
+            actors.push(None);
+        }
+        if !rows.is_empty() {
+            self.store.appender().append(rows).await?;
+        }
+        self.spawn(row.id, game, actors);
+        Ok(())
+    }
+
+    /// Starts a game whose seats are taken: the referee's `Start` event, stored, then the game
+    /// is live.
+    pub async fn start(&self, id: GameId, setup: &GameSetup) -> Result<(), ActError> {
+        let mut game = LiveGame::new(setup, Mode::Enforced).map_err(|e| ActionError::BadEvent(e.to_string()))?;
+        let logged = game.start(now_ms());
+        self.store.appender().append(vec![row_of(id, 0, None, &logged)]).await?;
+        self.spawn(id, game, vec![None]);
+        Ok(())
+    }
+
+    fn spawn(&self, id: GameId, game: LiveGame, actors: Vec<Option<UserId>>) {
+        let (tx, rx) = mpsc::channel(64);
+        let (updates, _) = broadcast::channel(256);
+        self.games.lock().expect("hub lock").insert(id, Handle { tx });
+        let task = GameTask { id, game, actors, store: self.store.clone(), updates, hub: self.clone() };
+        tokio::spawn(task.run(rx));
+    }
+
+    fn handle(&self, id: GameId) -> Option<Handle> {
+        self.games.lock().expect("hub lock").get(&id).cloned()
+    }
+
+    pub fn is_live(&self, id: GameId) -> bool {
+        self.handle(id).is_some()
+    }
+
+    pub fn live_count(&self) -> usize {
+        self.games.lock().expect("hub lock").len()
+    }
+
+    /// `action` by `actor` (the user `user`) in game `id`, acknowledged once durable.
+    pub async fn act(&self, id: GameId, actor: Actor, user: Option<UserId>, action: Action) -> Result<Acked, ActError> {
+        let h = self.handle(id).ok_or(ActError::NotLive)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::Act { actor, user, action, reply }).await.map_err(|_| ActError::NotLive)?;
+        wait.await.map_err(|_| ActError::NotLive)?
+    }
+
+    /// Starts watching a live game.
+    pub async fn watch(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
+        let h = self.handle(id)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::Watch { after, reply }).await.ok()?;
+        wait.await.ok()
+    }
+
+    /// A copy of a live game as it is now.
+    pub async fn read(&self, id: GameId) -> Option<LiveGame> {
+        let h = self.handle(id)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::Read { reply }).await.ok()?;
+        wait.await.ok()
+    }
+
+    fn remove(&self, id: GameId) {
+        self.games.lock().expect("hub lock").remove(&id);
+    }
+}
+
+fn row_of(game: GameId, seq: u64, actor: Option<UserId>, l: &Logged) -> EventRow {
+    EventRow {
+        game,
+        seq: seq as i64,
+        t_ms: l.t as i64,
+        actor,
+        event: l.event.clone(),
+        answer: serde_json::to_string(&l.answer).expect("answers serialize"),
+    }
+}
+
+struct GameTask {
+    id: GameId,
+    game: LiveGame,
+    /// Who caused each event of the log.
+    actors: Vec<Option<UserId>>,
+    store: Store,
+    updates: broadcast::Sender<Arc<ServerMsg>>,
+    hub: Hub,
+}
+
+impl GameTask {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        loop {
+            let flag =
+                self.game.flag_at().map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
+            let cmd = tokio::select! {
+                cmd = rx.recv() => cmd,
+                _ = sleep_until(flag) => {
+                    let at = self.game.flag_at().expect("a flag was scheduled");
+                    // The flag falls at the clock's instant, whenever the timer woke.
+                    let t = at.max(self.game.last_t().unwrap_or(0));
+                    let logged = self.game.tick(t);
+                    if let Err(e) = self.commit(None, logged).await {
+                        tracing::error!(game = self.id, error = %e, "flag tick not stored; the game stops");
+                        break;
+                    }
+                    continue;
+                }
+            };
+            let Some(cmd) = cmd else { break };
+            match cmd {
+                Command::Act { actor, user, action, reply } => {
+                    let t = now_ms().max(self.game.last_t().unwrap_or(0));
+                    let done = match self.game.act(t, actor, &action) {
+                        Ok(logged) => self.commit(user, logged).await.map_err(ActError::from),
+                        Err(e) => Err(e.into()),
+                    };
+                    let broken = matches!(done, Err(ActError::Store(_)));
+                    let _ = reply.send(done);
+                    if broken {
+                        tracing::error!(game = self.id, "event not stored; the game stops until a restart");
+                        break;
+                    }
+                }
+                Command::Watch { after, reply } => {
+                    let _ = reply.send(self.watching(after));
+                }
+                Command::Read { reply } => {
+                    let _ = reply.send(self.game.clone());
+                }
+            }
+            if self.game.outcome().is_some() && self.finish().await {
+                break;
+            }
+        }
+        self.hub.remove(self.id);
+    }
+
+    /// Stores the event just submitted, then tells the watchers.
+    async fn commit(&mut self, user: Option<UserId>, logged: Logged) -> Result<Acked, StoreError> {
+        let seq = self.actors.len() as u64;
+        self.store.appender().append(vec![row_of(self.id, seq, user, &logged)]).await?;
+        self.actors.push(user);
+        let event = serde_json::from_str(&logged.event).expect("stored events are JSON");
+        let _ = self.updates.send(Arc::new(ServerMsg::Event {
+            game: self.id,
+            seq,
+            t: logged.t,
+            actor: user,
+            event,
+            answer: logged.answer.clone(),
+        }));
+        let _ = self.updates.send(Arc::new(self.state(seq)));
+        Ok(Acked { seq, answer: logged.answer })
+    }
+
+    fn state(&self, seq: u64) -> ServerMsg {
+        ServerMsg::State { game: self.id, seq, view: Box::new(self.game.view(now_ms())) }
+    }
+
+    fn watching(&self, after: Option<u64>) -> Watching {
+        let from = after.map_or(0, |a| a + 1) as usize;
+        let mut backlog: Vec<Arc<ServerMsg>> = self
+            .game
+            .logged_from(from)
+            .into_iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let seq = from + i;
+                Arc::new(ServerMsg::Event {
+                    game: self.id,
+                    seq: seq as u64,
+                    t: l.t,
+                    actor: self.actors.get(seq).copied().flatten(),
+                    event: serde_json::from_str(&l.event).expect("events serialize"),
+                    answer: l.answer,
+                })
+            })
+            .collect();
+        let last = self.actors.len().saturating_sub(1) as u64;
+        backlog.push(Arc::new(self.state(last)));
+        Watching { backlog, updates: self.updates.subscribe() }
+    }
+
+    /// The game is over: its row says so. Returns whether the task may end (watchers have had
+    /// the last event; later reads come from the store).
+    async fn finish(&mut self) -> bool {
+        let outcome = serde_json::to_string(&self.game.outcome()).expect("outcomes serialize");
+        match self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(game = self.id, error = %e, "could not mark the game finished");
+                false
+            }
+        }
+    }
+}
+
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
