@@ -27,8 +27,13 @@ build:
 	$(CARGO) build --release -p shinpan
 endif
 
-# The main job on the embedded default: check every example record and print its verdict.
+# The main job on the embedded default: the live server on SQLite (shinpan.db here), at
+# http://127.0.0.1:8080 until Ctrl-C. `make check-examples` checks every example record instead.
 run: build
+	$(BIN) serve
+
+.PHONY: check-examples
+check-examples: build
 	@for f in examples/*; do \
 	  [ -f "$$f" ] || continue; \
 	  echo "== $$f"; \

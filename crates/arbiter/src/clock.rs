@@ -126,6 +126,13 @@ pub struct SideClock {
 }
 
 impl SideClock {
+    /// The flag fell at `at` (the first instant recorded stays): nothing is left.
+    fn fall(&mut self, at: u64) {
+        self.flag_fell_at.get_or_insert(at);
+        self.main_ms = 0;
+        self.overtime.spent();
+    }
+
     /// Japanese byo-yomi periods left, under byo-yomi.
     pub fn periods(&self) -> Option<u32> {
         match self.overtime {
@@ -344,9 +351,7 @@ impl Clock {
         if e >= budget {
             // The flag fell when the budget ran out; t - (e - budget) is that instant.
             let at = t - (e - budget);
-            s.flag_fell_at = Some(at);
-            s.main_ms = 0;
-            s.overtime.spent();
+            s.fall(at);
             return Some(at);
         }
         if e < s.main_ms {
@@ -420,7 +425,7 @@ impl Clock {
     fn fold(&mut self, t: u64) {
         if let (Some(side), false) = (self.turn, self.paused) {
             if let Some(f) = self.flag_at().filter(|&f| f <= t) {
-                self.sides[side.index()].flag_fell_at.get_or_insert(f);
+                self.sides[side.index()].fall(f);
             }
             self.turn_elapsed += t - self.since;
             self.since = t;
@@ -448,7 +453,7 @@ impl Clock {
         s.main_ms -= d;
         s.deducted_ms += d;
         if self.turn == Some(side) && s.flag_fell_at.is_none() && self.budget(side) <= self.turn_elapsed {
-            self.sides[side.index()].flag_fell_at = Some(t);
+            self.sides[side.index()].fall(t);
         }
         Ok(())
     }
@@ -459,7 +464,7 @@ impl Clock {
         if let (Some(side), Some(f)) = (self.turn, self.flag_at())
             && f <= t
         {
-            self.sides[side.index()].flag_fell_at = Some(f);
+            self.sides[side.index()].fall(f);
         }
         Ok(())
     }

@@ -546,12 +546,14 @@ fn fesa_8_11_both_flags_down_draw_is_replayed() {
 fn pl_6_7_both_flags_down_play_continues_with_the_same_extra_time() {
     let mut r = referee(pl(), Mode::Recorded, None, Some(Clock::same(TimeControl::sudden_death(MIN))));
     r.submit(Event::Start { t: 0 });
-    r.submit(Event::Decision { t: 2 * MIN, decision: Decision::BothFlagsDown });
+    r.submit(mv(70 * S, "7g7f")); // Black's flag fell at 60 s
+    r.submit(mv(140 * S, "3c3d")); // White's at 130 s
+    r.submit(Event::Decision { t: 150 * S, decision: Decision::BothFlagsDown });
     assert_eq!(r.outcome(), None);
     let c = r.clock().unwrap();
-    assert_eq!(c.flag_fallen(B, 2 * MIN), None);
-    assert_eq!(c.remaining(B, 2 * MIN), c.remaining(W, 2 * MIN), "same extra time for both");
-    assert!(c.remaining(W, 2 * MIN) >= 5 * MIN);
+    assert_eq!(c.flag_fallen(B, 150 * S), None);
+    // Both had nothing left: each now has the same 5 minutes (the figure pl 6.7 leaves open).
+    assert_eq!((c.remaining(B, 150 * S), c.remaining(W, 150 * S)), (5 * MIN, 5 * MIN), "same extra time for both");
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! Registration, login, logout, API tokens, roles.
 
-use super::{ApiError, AppState};
+use super::{ApiError, AppState, Body, Param};
 use crate::auth::{self, Credential, Member, SESSION_COOKIE, SESSION_MS, Viewer};
 use crate::live::now_ms;
 use crate::store::{Role, User};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{AppendHeaders, IntoResponse};
 use serde::Deserialize;
@@ -26,7 +26,7 @@ fn check_name(name: &str) -> Result<(), ApiError> {
 /// `POST /api/accounts {name, password}`. The first account of a new server is its admin.
 pub async fn register(
     State(state): State<AppState>,
-    Json(c): Json<Credentials>,
+    Body(c): Body<Credentials>,
 ) -> Result<impl IntoResponse, ApiError> {
     check_name(&c.name)?;
     if c.password.chars().count() < 8 || c.password.len() > 256 {
@@ -43,7 +43,7 @@ pub async fn register(
 }
 
 /// `POST /api/session {name, password}`: a session cookie, and the CSRF token to send back.
-pub async fn login(State(state): State<AppState>, Json(c): Json<Credentials>) -> Result<impl IntoResponse, ApiError> {
+pub async fn login(State(state): State<AppState>, Body(c): Body<Credentials>) -> Result<impl IntoResponse, ApiError> {
     let found = state.store.user_by_name(&c.name).await?;
     let (user, hash) = match found {
         Some(f) => f,
@@ -90,7 +90,7 @@ pub struct TokenRequest {
 pub async fn create_token(
     State(state): State<AppState>,
     m: Member,
-    Json(r): Json<TokenRequest>,
+    Body(r): Body<TokenRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
     if r.name.is_empty() || r.name.len() > 64 {
         return Err(ApiError::bad_request("a token's name is 1 to 64 bytes"));
@@ -110,8 +110,8 @@ pub struct RoleRequest {
 pub async fn set_role(
     State(state): State<AppState>,
     m: Member,
-    Path(name): Path<String>,
-    Json(r): Json<RoleRequest>,
+    Param(name): Param<String>,
+    Body(r): Body<RoleRequest>,
 ) -> Result<Json<User>, ApiError> {
     if m.user.role != Role::Admin {
         return Err(ApiError::forbidden("only an admin gives roles"));

@@ -1,13 +1,13 @@
 //! Games over HTTP: challenges, accepting, the game as JSON and as a record, acts for bots.
 
-use super::{ApiError, AppState};
+use super::{ApiError, AppState, Body, Param};
 use crate::auth::{Member, Viewer};
 use crate::live::now_ms;
 use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, LiveGame, Names};
 use arbiter::{Mode, RecordFormat, Side};
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -36,7 +36,7 @@ pub struct NewGame {
 }
 
 /// `POST /api/games`: a challenge.
-pub async fn create(State(state): State<AppState>, m: Member, Json(g): Json<NewGame>) -> Result<Response, ApiError> {
+pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewGame>) -> Result<Response, ApiError> {
     g.setup.validate().map_err(|e| ApiError::bad_request(e.to_string()))?;
     let opponent = match &g.opponent {
         Some(name) => {
@@ -98,7 +98,7 @@ pub async fn list(
 pub async fn accept(
     State(state): State<AppState>,
     m: Member,
-    Path(id): Path<GameId>,
+    Param(id): Param<GameId>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let row = game_row(&state, id).await?;
     if row.status != GameStatus::Open {
@@ -122,7 +122,11 @@ pub async fn accept(
 }
 
 /// `POST /api/games/{id}/cancel`: the challenger withdraws an open challenge.
-pub async fn cancel(State(state): State<AppState>, m: Member, Path(id): Path<GameId>) -> Result<StatusCode, ApiError> {
+pub async fn cancel(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<GameId>,
+) -> Result<StatusCode, ApiError> {
     let row = game_row(&state, id).await?;
     if row.created_by != m.user.id && m.user.role != Role::Admin {
         return Err(ApiError::forbidden("only the challenger withdraws a challenge"));
@@ -146,8 +150,8 @@ pub struct ArbiterRequest {
 pub async fn set_arbiter(
     State(state): State<AppState>,
     m: Member,
-    Path(id): Path<GameId>,
-    Json(r): Json<ArbiterRequest>,
+    Param(id): Param<GameId>,
+    Body(r): Body<ArbiterRequest>,
 ) -> Result<StatusCode, ApiError> {
     if m.user.role != Role::Admin {
         return Err(ApiError::forbidden("only an admin appoints arbiters"));
@@ -177,8 +181,8 @@ pub struct ActRequest {
 pub async fn act(
     State(state): State<AppState>,
     m: Member,
-    Path(id): Path<GameId>,
-    Json(r): Json<ActRequest>,
+    Param(id): Param<GameId>,
+    Body(r): Body<ActRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let row = game_row(&state, id).await?;
     let actor = actor_for(&row, &m.user, &r.action)?;
@@ -205,7 +209,7 @@ pub fn actor_for(row: &GameRow, user: &User, action: &Action) -> Result<Actor, A
 
 /// `GET /api/games/{id}` (JSON) or `/api/games/{id}.kif|.ki2|.csa|.usi|.sfen|.western|.sgf`
 /// (the record with its times).
-pub async fn show(State(state): State<AppState>, _v: Viewer, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn show(State(state): State<AppState>, _v: Viewer, Param(id): Param<String>) -> Result<Response, ApiError> {
     let (id, format) = match id.split_once('.') {
         Some((id, ext)) => (id, Some(ext.parse::<RecordFormat>().map_err(|e| ApiError::not_found(e.to_string()))?)),
         None => (id.as_str(), None),

@@ -46,6 +46,7 @@ pub struct AppState {
 pub fn router(state: AppState) -> Router {
     let body = state.limits.body_bytes;
     Router::new()
+        .route("/", get(index))
         .route("/health", get(health))
         .route("/api/accounts", post(accounts::register))
         .route("/api/session", post(accounts::login).delete(accounts::logout))
@@ -63,8 +64,54 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// The front page until the web client is built (issue 17): what is here and where.
+async fn index() -> axum::response::Html<&'static str> {
+    axum::response::Html(concat!(
+        "<!doctype html><meta charset=utf-8><title>shinpan</title>",
+        "<h1>shinpan 審判</h1><p>The live referee is running. The web client is not built yet; ",
+        "players, bots and engines use the HTTP API and the WebSocket protocol ",
+        "(docs/protocol.md in the repository).</p><ul>",
+        "<li><a href=/api/games?status=open>open challenges</a></li>",
+        "<li><a href=/api/games?status=live>live games</a></li>",
+        "<li><a href=/api/games?status=finished>finished games</a></li>",
+        "<li><a href=/health>health</a></li></ul>"
+    ))
+}
+
 async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> Json<serde_json::Value> {
     Json(serde_json::json!({"status": "ok", "live_games": state.hub.live_count()}))
+}
+
+/// A JSON body whose rejections are [`ApiError`]s (a bad body is a `bad_request`, a body over
+/// the limit `too_large`), so every error has the same form.
+pub struct Body<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Body<T>, ApiError> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(Body(v)),
+            Err(r) if r.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, ErrorCode::TooLarge, r.body_text()))
+            }
+            Err(r) => Err(ApiError::bad_request(r.body_text())),
+        }
+    }
+}
+
+/// A path parameter whose rejection is an [`ApiError`] (`not_found`).
+pub struct Param<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts<S> for Param<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Param<T>, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(v)) => Ok(Param(v)),
+            Err(r) => Err(ApiError::not_found(r.body_text())),
+        }
+    }
 }
 
 /// An error as every response gives it: `{"error": {"code": …, "message": …}}`.

@@ -86,8 +86,16 @@ impl Hub {
         let events = self.store.events(row.id).await?;
         let mut game = LiveGame::replay(&setup, Mode::Enforced, events.iter().map(|e| e.event.as_str()))
             .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
-        let last = game.last_t().unwrap_or(0);
-        let logged = game.interrupt(last, now_ms().max(last));
+        if game.outcome().is_some() {
+            // It ended, but the server stopped before its row said so.
+            let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
+            return self.store.set_status(row.id, GameStatus::Finished, Some(&outcome)).await;
+        }
+        let logged = match game.last_t() {
+            // Seated, but stopped before its start was stored: it starts now.
+            None => vec![game.start(now_ms())],
+            Some(last) => game.interrupt(last, now_ms().max(last)),
+        };
         let mut actors: Vec<Option<UserId>> = events.iter().map(|e| e.actor).collect();
         let mut rows = Vec::new();
         for l in logged {
@@ -222,7 +230,7 @@ impl GameTask {
                     let _ = reply.send(self.game.clone());
                 }
             }
-            if self.game.outcome().is_some() && self.finish().await {
+            if self.game.outcome().is_some() {
                 break;
             }
         }
@@ -234,6 +242,11 @@ impl GameTask {
         let seq = self.actors.len() as u64;
         self.store.appender().append(vec![row_of(self.id, seq, user, &logged)]).await?;
         self.actors.push(user);
+        if self.game.outcome().is_some() {
+            // Before anyone hears of the end, the game's row says it (a restart that finds it
+            // still live only marks it finished again).
+            self.finish().await;
+        }
         let event = serde_json::from_str(&logged.event).expect("stored events are JSON");
         let _ = self.updates.send(Arc::new(ServerMsg::Event {
             game: self.id,
@@ -275,16 +288,11 @@ impl GameTask {
         Watching { backlog, updates: self.updates.subscribe() }
     }
 
-    /// The game is over: its row says so. Returns whether the task may end (watchers have had
-    /// the last event; later reads come from the store).
-    async fn finish(&mut self) -> bool {
+    /// The game is over: its row says so.
+    async fn finish(&mut self) {
         let outcome = serde_json::to_string(&self.game.outcome()).expect("outcomes serialize");
-        match self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
-            Ok(()) => true,
-            Err(e) => {
-                tracing::error!(game = self.id, error = %e, "could not mark the game finished");
-                false
-            }
+        if let Err(e) = self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
+            tracing::error!(game = self.id, error = %e, "could not mark the game finished");
         }
     }
 }
