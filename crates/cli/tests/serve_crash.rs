@@ -166,7 +166,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
         assert_eq!(g["status"], "live", "game {id}");
         // The side to move lost none of the two seconds the server was down (the moves before
         // took milliseconds each).
-        let side = if stored.len() % 2 == 0 { 0 } else { 1 };
+        let side = stored.len() % 2;
         let left = g["view"]["clock"]["remaining"][side].as_u64().unwrap();
         assert!(left > 3_600_000 - 1_500, "game {id}: {left} ms left");
         // The game goes on from where the log stands.
