@@ -121,7 +121,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let who = if i % 2 == 0 { &alice } else { &bob };
+                let who = if i.is_multiple_of(2) { &alice } else { &bob };
                 let body = json!({"action": {"kind": "move", "move": m}});
                 match who.call(reqwest::Method::POST, &format!("/api/games/{id}/actions"), Some(body)).await {
                     Ok((200, v)) => {
@@ -171,7 +171,7 @@ async fn sigkill_mid_game_loses_no_acknowledged_move() {
         assert!(left > 3_600_000 - 1_500, "game {id}: {left} ms left");
         // The game goes on from where the log stands.
         let k = stored.len();
-        let who = if k % 2 == 0 { &alice } else { &bob };
+        let who = if k.is_multiple_of(2) { &alice } else { &bob };
         let body = json!({"action": {"kind": "move", "move": moves[k]}});
         let (status, v) =
             who.call(reqwest::Method::POST, &format!("/api/games/{id}/actions"), Some(body)).await.unwrap();
