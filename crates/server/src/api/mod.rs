@@ -22,17 +22,28 @@ pub struct Limits {
     pub body_bytes: usize,
     /// Largest WebSocket message.
     pub message_bytes: usize,
-    /// WebSocket messages a connection may send per second, on average…
+    /// WebSocket messages a browser connection (a session) may send per second, on average…
     pub messages_per_second: u32,
     /// …and in a burst.
     pub burst: u32,
+    /// The same for a connection with an API token: a bot or an engine playing many boards.
+    pub bot_messages_per_second: u32,
+    pub bot_burst: u32,
     /// Messages queued for a slow client before it is disconnected.
     pub send_queue: usize,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { body_bytes: 64 * 1024, message_bytes: 16 * 1024, messages_per_second: 20, burst: 60, send_queue: 1024 }
+        Limits {
+            body_bytes: 64 * 1024,
+            message_bytes: 16 * 1024,
+            messages_per_second: 20,
+            burst: 60,
+            bot_messages_per_second: 2_000,
+            bot_burst: 4_000,
+            send_queue: 1024,
+        }
     }
 }
 

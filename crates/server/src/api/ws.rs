@@ -38,9 +38,10 @@ pub async fn upgrade(
             return Err(ApiError::forbidden("a session's WebSocket is opened from this site only"));
         }
     }
+    let bot = matches!(viewer.0, Some((_, Credential::Bearer)));
     let user = viewer.0.map(|(u, _)| u);
     let max = state.limits.message_bytes;
-    Ok(ws.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| connection(state, user, socket)))
+    Ok(ws.max_message_size(max).max_frame_size(max).on_upgrade(move |socket| connection(state, user, bot, socket)))
 }
 
 /// A token bucket: `rate` messages a second, `burst` at once.
@@ -72,7 +73,7 @@ struct Out {
     overflow: Arc<Notify>,
 }
 
-async fn connection(state: AppState, user: Option<User>, socket: WebSocket) {
+async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut queue) = mpsc::channel::<Arc<ServerMsg>>(state.limits.send_queue);
     let out = Out { tx, overflow: Arc::new(Notify::new()) };
@@ -87,12 +88,9 @@ async fn connection(state: AppState, user: Option<User>, socket: WebSocket) {
     });
     let mut watches: HashMap<GameId, JoinHandle<()>> = HashMap::new();
     let l = &state.limits;
-    let mut bucket = Bucket {
-        tokens: l.burst as f64,
-        rate: l.messages_per_second as f64,
-        burst: l.burst as f64,
-        last: std::time::Instant::now(),
-    };
+    let (rate, burst) = if bot { (l.bot_messages_per_second, l.bot_burst) } else { (l.messages_per_second, l.burst) };
+    let mut bucket =
+        Bucket { tokens: burst as f64, rate: rate as f64, burst: burst as f64, last: std::time::Instant::now() };
     let hello = ServerMsg::Hello { version: VERSION, user: user.as_ref().map(|u| u.name.clone()) };
     if send(&out, hello).is_err() {
         return;
@@ -137,10 +135,19 @@ async fn connection(state: AppState, user: Option<User>, socket: WebSocket) {
                 }
                 None
             }
-            Ok(ClientMsg::Act { game, id, action }) => Some(match act(&state, user.as_ref(), game, action).await {
-                Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
-                Err(e) => error(Some(id), e.code, &e.message),
-            }),
+            Ok(ClientMsg::Act { game, id, action }) => {
+                // Acts are answered as they are stored, each in its own task: a client may have
+                // acts in flight in many games at once (one connection for many boards).
+                let (state, user, out) = (state.clone(), user.clone(), out.clone());
+                tokio::spawn(async move {
+                    let reply = match act(&state, user.as_ref(), game, action).await {
+                        Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
+                        Err(e) => error(Some(id), e.code, &e.message),
+                    };
+                    let _ = send(&out, reply);
+                });
+                None
+            }
         };
         if let Some(r) = reply
             && send(&out, r).is_err()

@@ -9,7 +9,7 @@
 //! the players did not cause. A restart never costs a player time or the game.
 
 use crate::protocol::ServerMsg;
-use crate::store::{EventRow, GameId, GameRow, GameStatus, Store, StoreError, UserId};
+use crate::store::{EventRow, GameId, GameStatus, Store, StoreError, UserId};
 use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
 use arbiter::{Answer, Mode};
 use std::collections::HashMap;
@@ -72,41 +72,52 @@ impl Hub {
     }
 
     /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
-    /// server was down. Returns how many games are live.
+    /// server was down. All logs are read in one query and the interruption events of all games
+    /// are committed in one transaction before any game takes an act. Returns how many games
+    /// are live.
     pub async fn restore(&self) -> Result<usize, StoreError> {
-        let rows = self.store.games(GameStatus::Live, i64::MAX).await?;
-        for row in &rows {
-            self.resume(row).await?;
+        let started = std::time::Instant::now();
+        let games = self.store.games(GameStatus::Live, i64::MAX).await?;
+        let mut logs: HashMap<GameId, Vec<(Option<UserId>, String)>> =
+            self.store.live_logs().await?.into_iter().collect();
+        let read = started.elapsed();
+        let now = now_ms();
+        let mut appended = Vec::new();
+        let mut live = Vec::new();
+        for row in &games {
+            let setup: GameSetup =
+                serde_json::from_str(&row.setup).map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
+            let log = logs.remove(&row.id).unwrap_or_default();
+            let mut game = LiveGame::replay(&setup, Mode::Enforced, log.iter().map(|(_, e)| e.as_str()))
+                .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
+            if game.outcome().is_some() {
+                // It ended, but the server stopped before its row said so.
+                let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
+                self.store.set_status(row.id, GameStatus::Finished, Some(&outcome)).await?;
+                continue;
+            }
+            let logged = match game.last_t() {
+                // Seated, but stopped before its start was stored: it starts now.
+                None => vec![game.start(now)],
+                Some(last) => game.interrupt(last, now.max(last)),
+            };
+            let mut actors: Vec<Option<UserId>> = log.into_iter().map(|(a, _)| a).collect();
+            for l in logged {
+                appended.push(row_of(row.id, actors.len() as u64, None, &l));
+                actors.push(None);
+            }
+            live.push((row.id, game, actors));
         }
-        Ok(rows.len())
-    }
-
-    async fn resume(&self, row: &GameRow) -> Result<(), StoreError> {
-        let setup: GameSetup = serde_json::from_str(&row.setup).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let events = self.store.events(row.id).await?;
-        let mut game = LiveGame::replay(&setup, Mode::Enforced, events.iter().map(|e| e.event.as_str()))
-            .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
-        if game.outcome().is_some() {
-            // It ended, but the server stopped before its row said so.
-            let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
-            return self.store.set_status(row.id, GameStatus::Finished, Some(&outcome)).await;
+        let replayed = started.elapsed();
+        if !appended.is_empty() {
+            self.store.appender().append(appended).await?;
         }
-        let logged = match game.last_t() {
-            // Seated, but stopped before its start was stored: it starts now.
-            None => vec![game.start(now_ms())],
-            Some(last) => game.interrupt(last, now_ms().max(last)),
-        };
-        let mut actors: Vec<Option<UserId>> = events.iter().map(|e| e.actor).collect();
-        let mut rows = Vec::new();
-        for l in logged {
-            rows.push(row_of(row.id, actors.len() as u64, None, &l));
-            actors.push(None);
+        let n = live.len();
+        for (id, game, actors) in live {
+            self.spawn(id, game, actors);
         }
-        if !rows.is_empty() {
-            self.store.appender().append(rows).await?;
-        }
-        self.spawn(row.id, game, actors);
-        Ok(())
+        tracing::info!(games = n, ?read, ?replayed, total = ?started.elapsed(), "live games restored");
+        Ok(n)
     }
 
     /// Starts a game whose seats are taken: the referee's `Start` event, stored, then the game
@@ -246,6 +257,10 @@ impl GameTask {
             // Before anyone hears of the end, the game's row says it (a restart that finds it
             // still live only marks it finished again).
             self.finish().await;
+        }
+        if self.updates.receiver_count() == 0 {
+            // Nobody watches: no view to build (a watcher gets the state when he comes).
+            return Ok(Acked { seq, answer: logged.answer });
         }
         let event = serde_json::from_str(&logged.event).expect("stored events are JSON");
         let _ = self.updates.send(Arc::new(ServerMsg::Event {

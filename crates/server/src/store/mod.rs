@@ -393,6 +393,30 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The logs of every live game in one read (a restart): per game in id order, its events'
+    /// actors and texts in order.
+    pub async fn live_logs(&self) -> Result<Vec<(GameId, Vec<(Option<UserId>, String)>)>> {
+        use futures_util::TryStreamExt;
+        let mut rows = sqlx::query(
+            "SELECT e.game_id, e.actor, e.event FROM events e JOIN games g ON g.id = e.game_id \
+             WHERE g.status = $1 ORDER BY e.game_id, e.seq",
+        )
+        .bind(GameStatus::Live.as_str())
+        .fetch(&self.pool);
+        let mut logs: Vec<(GameId, Vec<(Option<UserId>, String)>)> = Vec::new();
+        while let Some(r) = rows.try_next().await? {
+            let game: GameId = r.try_get(0)?;
+            let event = (r.try_get(1)?, r.try_get(2)?);
+            match logs.last_mut() {
+                Some((g, log)) if *g == game => log.push(event),
+                _ => logs.push((game, vec![event])),
+            }
+        }
+        Ok(logs)
+    }
+}
+
 const GAME_COLUMNS: &str = "id, setup, status, black, white, arbiter, created_by, created_ms, outcome";
 
 fn user(r: &sqlx::any::AnyRow) -> Result<User> {
