@@ -450,7 +450,11 @@ fn ufs_7_4_byoyomi_overrun_loses_when_enforced() {
     let mut r = referee(ufs(), Mode::Enforced, None, Some(Clock::same(TimeControl::byoyomi(0, 30 * S, 1))));
     r.submit(Event::Start { t: 0 });
     assert_eq!(r.submit(mv(30 * S - 1, "7g7f")), Answer::Accepted);
-    refused(r.submit(mv(60 * S - 1, "3c3d")));
+    // 30 s of a 30 s byo-yomi is in time (whole seconds, as shogi servers count) …
+    let mut at_limit = r.clone();
+    assert_eq!(at_limit.submit(mv(60 * S - 1, "3c3d")), Answer::Accepted);
+    // … a millisecond more is not.
+    refused(r.submit(mv(60 * S, "3c3d")));
     let o = assert_end(&r, GameResult::BlackWin, Reason::TimeUp, "ufs-2016 7.4");
     assert_eq!(o.ply, 1);
 }
@@ -461,6 +465,8 @@ fn enforced_flag_falls_on_a_tick_without_a_move() {
     r.submit(Event::Start { t: 0 });
     assert_eq!(r.clock().unwrap().flag_at(), Some(MIN));
     assert_eq!(r.submit(Event::Tick { t: MIN }), Answer::Accepted);
+    assert_eq!(r.outcome(), None, "the last instant of the time is in time");
+    assert_eq!(r.submit(Event::Tick { t: MIN + 1 }), Answer::Accepted);
     assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "fesa-2017 8.9");
 }
 
