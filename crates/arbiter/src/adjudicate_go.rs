@@ -48,7 +48,7 @@ use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::ByoYomiTimeout;
 use crate::ruleset::{GameKind, GoRuleset};
-use crate::verdict::{ClockReport, CycleNote, GoFindings, GoScore, SideCount, Verdict};
+use crate::verdict::{ClockReport, CycleNote, GoFindings, GoScore, Note, NoteKind, SideCount, Verdict};
 use go::score::Score;
 use go::sgf::SgfGame;
 use go::{Board, Color, Move, Point};
@@ -204,6 +204,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     let clock = sgf_time_control(g).filter(|_| timed && g.moves().count() > placement).map(Clock::same);
     let turn_passes = rules.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
     let mut r = Referee::new(rules.clone(), Mode::Recorded, GoGame::new(start), clock, Players::default());
+    let mut notes: Vec<Note> = Vec::new();
     r.submit(Event::Start { t: 0 });
     let mut t = 0u64;
     let mut findings: Vec<Violation> = Vec::new();
@@ -270,7 +271,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
-                t = t.max(f);
+                // The byo-yomi ran out just after its last instant (see `Clock::flag_at`).
+                t = t.max(f + 1);
                 let before = r.violations().len();
                 r.submit(Event::Decision { t, decision: Decision::TurnLost });
                 for v in &r.violations()[before..] {
@@ -301,8 +303,10 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             };
             let budget = clk.remaining(side, t) as i64;
             let at_move = left_at_move(clk, side, left.unwrap_or(0.0), count);
-            late = at_move <= 0;
-            let mut took = (budget - at_move.max(0)).max(0) as u64;
+            // No time left is still in time (`Clock::flag_at`); less than none is a flag, and the
+            // move is charged what it overran by, so that the clock shows the flag too.
+            late = at_move < 0;
+            let mut took = (budget - at_move).max(0) as u64;
             if late && byoyomi_passes(&r, side) {
                 // The record shows a move made after the byo-yomi ran out: the turn had passed
                 // (rfg 12.16); listed, and charged as the whole byo-yomi so the clock goes on.
@@ -488,6 +492,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         ply: if o.is_some() { ended_at.unwrap_or(end_ply) } else { end_ply },
         violations,
         followup: o.and_then(|o| o.followup.clone()),
+        notes,
         go: Some(findings),
     };
     Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
