@@ -74,7 +74,7 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
             })
             .collect();
         let stated = if tc.byoyomi_ms == 0 && tc.increment_ms == 0 {
-            format!("{} min with no byo-yomi stated", tc.main_ms / 60_000)
+            format!("{} min, no byo-yomi", tc.main_ms / 60_000)
         } else {
             secs_text(tc)
         };
@@ -108,7 +108,10 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
     }
     if let (Some(end), false) = (&record.end, stopped) {
         t += end.time_ms.unwrap_or(0);
-        judge_end_word(&mut r, &end.reason, t, end.time_ms.is_some(), &mut extra, &mut notes);
+        // A time-up's own time of 0 is no measurement (81Dojo writes `Time-up ( 0:0/)`): the
+        // word then says the flag fell, as without a time.
+        let timed_end = end.time_ms.is_some_and(|ms| ms > 0 || end.reason != EndReason::TimeUp);
+        judge_end_word(&mut r, &end.reason, t, timed_end, &mut extra, &mut notes);
     }
     let mut violations = r.violations().to_vec();
     violations.extend(extra);

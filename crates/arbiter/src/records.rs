@@ -4,7 +4,7 @@
 //! shogi format detection (SFEN, USI, CSA, KIF, KI2, Western; Shift_JIS or UTF-8).
 
 use crate::ruleset::{GameKind, GoRuleset, RulesetError, RulesetId, ShogiRuleset};
-use crate::verdict::Verdict;
+use crate::verdict::{Note, NoteKind, Verdict};
 use crate::{GoRecordError, adjudicate, adjudicate_go};
 use go::sgf::SgfGame;
 use serde::{Deserialize, Serialize};
@@ -158,7 +158,8 @@ pub fn default_ruleset(game: GameKind) -> RulesetId {
     }
 }
 
-/// Adjudicates every game of `record` under `rules` (default by game, [`default_ruleset`]).
+/// Adjudicates every game of `record` under `rules` (default: a Go record's `RU[]` when it names
+/// rules shinpan has, [`RulesetId::of_sgf_rules`], else by game, [`default_ruleset`]).
 /// `dead`: the dead stones agreed at the end of a Go game, in GTP coordinates; none given, the
 /// record's own `TB`/`TW` marks are taken.
 pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> Result<Vec<Verdict>, CheckError> {
@@ -172,6 +173,9 @@ pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> 
             Ok(games.iter().map(|g| adjudicate(g, &rules)).collect())
         }
         GameRecord::Go(g) => {
+            // Without --rules, the rules the record says it was played by (RU[]).
+            let from_ru = rules.is_none().then(|| g.rules.as_deref().and_then(RulesetId::of_sgf_rules)).flatten();
+            let id = from_ru.unwrap_or(id);
             let rules = GoRuleset::by_id(id)?;
             let dead = if dead.is_empty() {
                 None
@@ -179,7 +183,12 @@ pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> 
                 let points = dead.iter().map(|s| go::Point::from_gtp(s, g.size)).collect::<Result<Vec<_>, _>>();
                 Some(points.map_err(CheckError::DeadPoint)?)
             };
-            Ok(vec![adjudicate_go(g, &rules, dead.as_deref())?.verdict])
+            let mut v = adjudicate_go(g, &rules, dead.as_deref())?.verdict;
+            if from_ru.is_some() {
+                let detail = format!("RU[{}]: judged by {id}", g.rules.as_deref().unwrap_or(""));
+                v.notes.insert(0, Note::new(NoteKind::Ruleset, 0, None, detail));
+            }
+            Ok(vec![v])
         }
     }
 }

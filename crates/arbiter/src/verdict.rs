@@ -117,14 +117,21 @@ pub struct GoScore {
 pub struct SideCount {
     pub territory: u32,
     pub prisoners: u32,
+    /// Living stones on the board, under area counting (0 under territory counting).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub stones: u32,
     pub komi: f64,
     pub total: f64,
 }
 
 impl From<&go::score::SideScore> for SideCount {
     fn from(s: &go::score::SideScore) -> SideCount {
-        SideCount { territory: s.territory, prisoners: s.prisoners, komi: s.komi, total: s.total }
+        SideCount { territory: s.territory, prisoners: s.prisoners, stones: s.stones, komi: s.komi, total: s.total }
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Both sides' clocks at the end.
@@ -168,10 +175,17 @@ impl Verdict {
         let mut out = self.summary();
         if let Some(s) = self.go.as_ref().and_then(|g| g.score.as_ref()) {
             let (b, w) = (&s.black, &s.white);
-            out += &format!(
-                ": black {} territory + {} prisoners = {}, white {} + {} + {} komi = {}, margin {}",
-                b.territory, b.prisoners, b.total, w.territory, w.prisoners, w.komi, w.total, s.margin
-            );
+            if b.stones + w.stones > 0 {
+                out += &format!(
+                    ": black {} territory + {} stones = {}, white {} + {} + {} komi = {}, margin {}",
+                    b.territory, b.stones, b.total, w.territory, w.stones, w.komi, w.total, s.margin
+                );
+            } else {
+                out += &format!(
+                    ": black {} territory + {} prisoners = {}, white {} + {} + {} komi = {}, margin {}",
+                    b.territory, b.prisoners, b.total, w.territory, w.prisoners, w.komi, w.total, s.margin
+                );
+            }
         }
         out.push('\n');
         for v in &self.violations {

@@ -87,7 +87,7 @@ pub struct Node {
 }
 
 /// The game information of the root node, in the canonical order.
-pub const INFO_PROPS: &[&str] = &["PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "GN", "TM", "OT"];
+pub const INFO_PROPS: &[&str] = &["PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "GN", "TM", "OT", "AP", "US"];
 
 /// A game read from SGF: the root's game information and the main line.
 #[derive(Debug, Clone, PartialEq)]
