@@ -480,3 +480,29 @@ fn the_ruleset_says_how_many_passes_end_the_game() {
     assert_eq!(japanese.verdict.rules, RulesetId::Japanese);
     assert_eq!(japanese.score.unwrap().black.territory, 24);
 }
+
+/// `RU[]` chooses the ruleset when `--rules` does not: the same finished game counted by
+/// territory (`japanese`, j1989 10: Black 10 + 1 prisoner against White 5 + 6.5) and by area
+/// (`chinese`: Black 10 + 5 stones against White 5 + 5 stones + 6.5), and `--rules` overrides.
+#[test]
+fn ru_chooses_japanese_or_chinese_counting() {
+    use arbiter::records::{GameRecord, check};
+    let with =
+        |ru: &str| GameRecord::read(FINISHED.replace("KM[6.5]", &format!("KM[6.5]RU[{ru}]")).as_bytes()).unwrap();
+    let dead = ["B4".to_string()];
+    let v = check(&with("Japanese"), None, &dead).unwrap().remove(0);
+    assert_eq!(v.rules, RulesetId::Japanese);
+    assert_eq!((v.result, v.article.as_deref()), (GameResult::WhiteWin, Some("j1989 10")));
+    assert_eq!(v.go.as_ref().unwrap().score.as_ref().unwrap().margin, 0.5);
+    assert_eq!(v.notes[0].kind, NoteKind::Ruleset);
+    let v = check(&with("Chinese"), None, &dead).unwrap().remove(0);
+    assert_eq!(v.rules, RulesetId::Chinese);
+    let s = v.go.as_ref().unwrap().score.clone().unwrap();
+    assert_eq!((s.black.stones, s.black.total, s.white.stones, s.white.total), (5, 15.0, 5, 16.5));
+    assert_eq!((v.result, v.article.as_deref()), (GameResult::WhiteWin, Some("cn area counting")));
+    // Two passes end the game under both (ply 14); rfg needs the third (ply 15).
+    assert_eq!(v.ply, 15, "the count comes after the last recorded pass");
+    let v = check(&with("Chinese"), Some(RulesetId::Rfg), &dead).unwrap().remove(0);
+    assert_eq!((v.rules, v.article.as_deref()), (RulesetId::Rfg, Some("rfg 10.2")));
+    assert!(v.notes.iter().all(|n| n.kind != NoteKind::Ruleset));
+}
