@@ -123,7 +123,18 @@ impl Header {
             "終了日時" => info.end_time = Some(value.into()),
             "戦型" => info.opening = Some(value.into()),
             "持ち時間" => match parse_time_control(value) {
-                Some(tc) => info.time_control = Some(tc),
+                Some(mut tc) => {
+                    // A 秒読み line read before keeps its byo-yomi.
+                    if tc.byoyomi_ms == 0 {
+                        tc.byoyomi_ms = info.time_control.as_ref().map_or(0, |t| t.byoyomi_ms);
+                    }
+                    info.time_control = Some(tc);
+                }
+                None => info.extra.push((key.into(), value.into())),
+            },
+            // Kifu for Windows (Pro) gives the byo-yomi of professional games on its own line.
+            "秒読み" => match parse_duration(value) {
+                Some(ms) => info.time_control.get_or_insert_with(TimeControl::default).byoyomi_ms = ms,
                 None => info.extra.push((key.into(), value.into())),
             },
             "手合割" => match Handicap::from_kif_name(value) {

@@ -438,12 +438,15 @@ fn usi_end_text(reason: &EndReason) -> Option<&'static str> {
 pub(crate) struct Builder {
     pub format: Format,
     pub record: Record,
+    /// The position after the last move (before a king capture, which it cannot hold).
     pub pos: Position,
+    /// The last move captured the king.
+    king_captured: bool,
 }
 
 impl Builder {
     pub fn new(format: Format, start: Position) -> Builder {
-        Builder { format, pos: start.clone(), record: Record::new(start) }
+        Builder { format, pos: start.clone(), record: Record::new(start), king_captured: false }
     }
 
     /// Replaces the start position (allowed only before the first move).
@@ -471,14 +474,24 @@ impl Builder {
         }
     }
 
-    /// Plays a move as the scoresheet has it; an error only if it cannot physically be made.
+    /// Plays a move as the scoresheet has it; an error only if it cannot physically be made. A
+    /// capture of the king is kept as the record's last move (the referee judges it, fesa-2017
+    /// 9.5): nothing can follow it.
     pub fn play(&mut self, mv: Move, line: usize, column: usize) -> Result<(), FormatError> {
         if self.record.end.is_some() {
             return Err(self.error(line, column, "move after the end of the game"));
         }
+        if self.king_captured {
+            return Err(self.error(line, column, "move after the capture of the king"));
+        }
         match self.pos.play_lenient(mv) {
             Ok(_) => {
                 self.record.moves.push(crate::record::RecordMove::new(mv));
+                Ok(())
+            }
+            Err(crate::ImpossibleMove::CapturesKing(_)) => {
+                self.record.moves.push(crate::record::RecordMove::new(mv));
+                self.king_captured = true;
                 Ok(())
             }
             Err(e) => {
