@@ -8,7 +8,7 @@ use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::{GameKind, ShogiRuleset};
 use crate::shogi_game::{ShogiAction, ShogiGame, ShogiMove};
-use crate::verdict::Verdict;
+use crate::verdict::{Note, NoteKind, Verdict};
 use shogi::{EndReason, Record};
 
 /// The clock a record's time control describes. A `$TIME` with both byo-yomi and increment is
@@ -22,6 +22,18 @@ pub fn clock_for(tc: &shogi::TimeControl) -> Clock {
         Overtime::None
     };
     Clock::same(TimeControl { main_ms: tc.main_ms, overtime, round_down_to_minutes: false })
+}
+
+/// `30 min + 30 s byo-yomi`, `+ 10 s increment`.
+fn secs_text(tc: &shogi::TimeControl) -> String {
+    let mut s = format!("{} min", tc.main_ms / 60_000);
+    if tc.byoyomi_ms > 0 {
+        s += &format!(" + {} s byo-yomi", tc.byoyomi_ms / 1000);
+    }
+    if tc.increment_ms > 0 {
+        s += &format!(" + {} s increment", tc.increment_ms / 1000);
+    }
+    s
 }
 
 /// The result a record's end word implies, for the side to move at the end.
@@ -42,19 +54,36 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
     let timed = record.moves.iter().all(|m| m.time_ms.is_some());
     let clock = record.info.time_control.as_ref().filter(|_| timed).map(clock_for);
     let mut extra = Vec::new();
+    let mut notes: Vec<Note> = record.notes.iter().map(|n| Note::new(NoteKind::Read, 0, None, n.to_string())).collect();
     if let (Some(tc), Some(min)) = (&record.info.time_control, &rules.game.min_rated_time)
         && !rules.is_rated_time_control(tc.main_ms, tc.byoyomi_ms)
     {
-        extra.push(Violation {
-            ply: 0,
-            article: min.article.clone(),
-            reason: ViolationKind::NotRatedTimeControl,
-            detail: format!(
-                "{} min + {} s byo-yomi is below the minimum for a rated game",
-                tc.main_ms / 60_000,
-                tc.byoyomi_ms / 1000
-            ),
-        });
+        // Eligibility for rating, not a rule of play: which part of each minimum falls short.
+        let short: Vec<String> = min
+            .rule
+            .iter()
+            .map(|m| {
+                let mut why = Vec::new();
+                if tc.main_ms < m.main_ms {
+                    why.push(format!("main time under {} min", m.main_ms / 60_000));
+                }
+                if tc.byoyomi_ms < m.byoyomi_ms {
+                    why.push(format!("byo-yomi under {} s", m.byoyomi_ms / 1000));
+                }
+                format!("{} min + {} s ({})", m.main_ms / 60_000, m.byoyomi_ms / 1000, why.join(", "))
+            })
+            .collect();
+        let stated = if tc.byoyomi_ms == 0 && tc.increment_ms == 0 {
+            format!("{} min, no byo-yomi", tc.main_ms / 60_000)
+        } else {
+            secs_text(tc)
+        };
+        notes.push(Note::new(
+            NoteKind::NotRatedTimeControl,
+            0,
+            Some(min.article.clone()),
+            format!("not a rated time control: {stated}; a rated game needs one of {}", short.join(" or ")),
+        ));
     }
     let mut r =
         Referee::new(rules.clone(), Mode::Recorded, ShogiGame::new(record.start.clone()), clock, Players::default());
@@ -79,7 +108,10 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
     }
     if let (Some(end), false) = (&record.end, stopped) {
         t += end.time_ms.unwrap_or(0);
-        judge_end_word(&mut r, &end.reason, t, end.time_ms.is_some(), &mut extra);
+        // A time-up's own time of 0 is no measurement (81Dojo writes `Time-up ( 0:0/)`): the
+        // word then says the flag fell, as without a time.
+        let timed_end = end.time_ms.is_some_and(|ms| ms > 0 || end.reason != EndReason::TimeUp);
+        judge_end_word(&mut r, &end.reason, t, timed_end, &mut extra, &mut notes);
     }
     let mut violations = r.violations().to_vec();
     violations.extend(extra);
@@ -94,13 +126,21 @@ pub fn adjudicate(record: &Record, rules: &ShogiRuleset) -> Verdict {
         ply: o.map_or(r.game().ply(), |o| o.ply),
         violations,
         followup: o.and_then(|o| o.followup.clone()),
+        notes,
         go: None,
     }
 }
 
 /// Turns the record's end word into the event it stands for, and reports it when the position
 /// does not bear it out.
-fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed_end: bool, out: &mut Vec<Violation>) {
+fn judge_end_word(
+    r: &mut Referee<ShogiGame>,
+    end: &EndReason,
+    mut t: u64,
+    timed_end: bool,
+    out: &mut Vec<Violation>,
+    notes: &mut Vec<Note>,
+) {
     let mover = r.game().to_move();
     let ply = r.game().ply();
     let rules = r.rules().clone();
@@ -146,7 +186,7 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
                 // Without a time on the end, the word itself says the flag fell: at the earliest
                 // instant it could have.
                 if !timed_end {
-                    t = t.max(c.flag_at().unwrap_or(t));
+                    t = t.max(c.flag_at().map_or(t, |f| f + 1));
                 }
                 r.submit(Event::Claim { t, side: Some(mover.flip()), claim: ClaimKind::Flag })
             }
@@ -159,18 +199,34 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
                 },
             }),
         },
-        EndReason::IllegalWin => r.submit(Event::Claim { t, side: Some(mover), claim: ClaimKind::IllegalMove }),
-        EndReason::IllegalLoss | EndReason::IllegalAction(_) => {
+        EndReason::IllegalWin | EndReason::IllegalLoss | EndReason::IllegalAction(_) => {
             let loser = match end {
                 EndReason::IllegalAction(c) => Side::from(*c),
+                EndReason::IllegalWin => mover.flip(),
                 _ => mover,
             };
+            // A foul of the previous mover is the claim of his illegal move when the sheet
+            // shows one (fesa-2017 9.4); otherwise — and for the side to move, whose foul the
+            // sheet cannot hold (CSA's %ILLEGAL_MOVE, an illegal action) — the record's statement
+            // is taken as the arbiter's decision, and noted.
+            if loser == mover.flip()
+                && let Answer::Accepted = r.submit(Event::Claim { t, side: Some(mover), claim: ClaimKind::IllegalMove })
+            {
+                return;
+            }
+            let article = rules.illegal_move.article.clone();
+            notes.push(Note::new(
+                NoteKind::StatedFoul,
+                ply,
+                Some(article.clone()),
+                format!("the record says {word}: a foul by {loser:?} that its moves do not show; taken as recorded"),
+            ));
             r.submit(Event::Decision {
                 t,
                 decision: Decision::Result {
                     result: GameResult::win(loser.flip()),
                     reason: Reason::IllegalMove,
-                    article: rules.illegal_move.article.clone(),
+                    article,
                 },
             })
         }
@@ -193,7 +249,9 @@ fn judge_end_word(r: &mut Referee<ShogiGame>, end: &EndReason, mut t: u64, timed
                 },
             }),
         },
-        EndReason::Interrupted | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => return,
+        EndReason::Interrupted | EndReason::Sealed | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => {
+            return;
+        }
     };
     if let Answer::Refused { reason } = answer {
         false_word(format!("the record says {word}, but: {reason}"), &end_word_article(end, &rules));

@@ -48,7 +48,7 @@ use crate::outcome::{GameResult, Reason, Violation, ViolationKind};
 use crate::referee::{Answer, Decision, Event, Game, Mode, Players, Referee};
 use crate::ruleset::ByoYomiTimeout;
 use crate::ruleset::{GameKind, GoRuleset};
-use crate::verdict::{ClockReport, CycleNote, GoFindings, GoScore, SideCount, Verdict};
+use crate::verdict::{ClockReport, CycleNote, GoFindings, GoScore, Note, NoteKind, SideCount, Verdict};
 use go::score::Score;
 use go::sgf::SgfGame;
 use go::{Board, Color, Move, Point};
@@ -90,26 +90,81 @@ enum Stated {
     Resign(Side),
     Time(Side),
     Forfeit(Side),
-    Score(Option<Side>),
+    /// A count: the winner (`None`: a draw) and the margin when given (`B+3.5`; `B+` alone
+    /// gives none).
+    Score(Option<Side>, Option<f64>),
+    /// The winner only (`RE[W]`).
+    Winner(Side),
+    /// A winner and a code of the event's own (`RE[B+J]`, `RE[W+AW]`).
+    Code(Side, String),
 }
 
 fn stated(re: &str) -> Option<Stated> {
     let re = re.trim().to_ascii_uppercase();
     if matches!(re.as_str(), "0" | "DRAW" | "JIGO") {
-        return Some(Stated::Score(None));
+        return Some(Stated::Score(None, Some(0.0)));
     }
-    let (who, how) = re.split_once('+')?;
-    let side = match who {
-        "B" => Side::Black,
-        "W" => Side::White,
-        _ => return None,
+    let side = |w: &str| match w {
+        "B" | "BLACK" => Some(Side::Black),
+        "W" | "WHITE" => Some(Side::White),
+        _ => None,
     };
+    let Some((who, how)) = re.split_once('+') else {
+        return side(&re).map(Stated::Winner);
+    };
+    let side = side(who.trim())?;
+    let how = how.trim();
     Some(match how {
         "R" | "RESIGN" => Stated::Resign(side),
         "T" | "TIME" => Stated::Time(side),
         "F" | "FORFEIT" => Stated::Forfeit(side),
-        _ => Stated::Score(Some(side)),
+        "" => Stated::Score(Some(side), None),
+        m => match m.replace(',', ".").parse::<f64>() {
+            Ok(x) if x.is_finite() => Stated::Score(Some(side), Some(x)),
+            _ => Stated::Code(side, m.to_string()),
+        },
     })
+}
+
+/// Who made a record, as far as it shows: a server or program (`AP`, a server named in `PC`,
+/// `EV`, `GN` or `US`, or the clock's time left on the moves) or a person's scoresheet. A
+/// server never lets a player move twice: two moves of one colour there are the other's pass
+/// it did not write; on a scoresheet they stay what they are (rfg 11: two moves in a row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordSource {
+    Server,
+    Scoresheet,
+}
+
+impl RecordSource {
+    pub fn of(g: &SgfGame) -> RecordSource {
+        const SERVERS: [&str; 12] =
+            ["SERVER", "IGS", "NNGS", "KGS", "OGS", "FOX", "TYGEM", "WBADUK", "PANDANET", "YUANYU", "DRAGON", "CGOBAN"];
+        let says_server = g.info.iter().any(|(k, v)| {
+            k == "AP"
+                || (["PC", "EV", "GN", "US"].contains(&k.as_str()) && {
+                    let v = v.to_ascii_uppercase();
+                    SERVERS.iter().any(|s| v.contains(s))
+                })
+        });
+        let clocked = g.nodes.iter().any(|n| n.black_time.is_some() || n.white_time.is_some());
+        if says_server || clocked { RecordSource::Server } else { RecordSource::Scoresheet }
+    }
+}
+
+/// Where the dead stones of a count came from.
+fn dead_source(d: &DeadFrom) -> &'static str {
+    match d {
+        DeadFrom::Given => "as given (--dead), the players' agreement (rfg 7.2)",
+        DeadFrom::Marks => "from the record's TB/TW territory marks",
+        DeadFrom::Estimated => "estimated by shinpan (the record does not say which stones are dead)",
+    }
+}
+
+enum DeadFrom {
+    Given,
+    Marks,
+    Estimated,
 }
 
 /// The record's time control: `TM[]` seconds of main time, then `OT[]` — `"NxS byo-yomi"` (N
@@ -171,9 +226,22 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     let root = &g.nodes[0];
     let mut stones: Vec<(Point, Color)> = root.add_black.iter().map(|&p| (p, Color::Black)).collect();
     stones.extend(root.add_white.iter().map(|&p| (p, Color::White)));
+    // Handicap stones put in the node after the root, before any move (Fox, HanDol): the
+    // handicap placement, not a setup in the game (rfg 3.1).
+    let placed_after_root = g.handicap >= 2
+        && root.add_black.is_empty()
+        && g.nodes.get(1).is_some_and(|n| {
+            n.mv.is_none()
+                && n.add_white.is_empty()
+                && n.add_empty.is_empty()
+                && n.add_black.len() == g.handicap as usize
+        });
+    if placed_after_root {
+        stones.extend(g.nodes[1].add_black.iter().map(|&p| (p, Color::Black)));
+    }
     let first_mover = g.moves().next().map(|(_, c, _)| c);
     let mut placement = 0;
-    if g.handicap >= 2 && root.add_black.is_empty() {
+    if g.handicap >= 2 && root.add_black.is_empty() && !placed_after_root {
         if first_mover == Some(Color::Black) {
             // Free placement recorded as Black's moves.
             for (_, c, p) in g.moves().take(g.handicap as usize) {
@@ -204,6 +272,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     let clock = sgf_time_control(g).filter(|_| timed && g.moves().count() > placement).map(Clock::same);
     let turn_passes = rules.byoyomi_timeout.rule == ByoYomiTimeout::TurnPasses;
     let mut r = Referee::new(rules.clone(), Mode::Recorded, GoGame::new(start), clock, Players::default());
+    let mut notes: Vec<Note> = Vec::new();
     r.submit(Event::Start { t: 0 });
     let mut t = 0u64;
     let mut findings: Vec<Violation> = Vec::new();
@@ -214,8 +283,12 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     // The record ply at which the game ended.
     let mut ended_at: Option<usize> = None;
     let mut moves_seen = 0;
-    for node in &g.nodes[1..] {
-        let edited = !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty());
+    // The first flag the record's times show: the side and the record ply of his late move.
+    let mut flag_fell: Option<(Side, usize)> = None;
+    let source = RecordSource::of(g);
+    for (k, node) in g.nodes.iter().enumerate().skip(1) {
+        let edited = !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty())
+            && !(k == 1 && placed_after_root);
         let turn = node.player.map(Side::from).filter(|&s| s != r.game().to_move());
         if r.outcome().is_none() && (edited || turn.is_some()) {
             let side = r.game().to_move();
@@ -270,7 +343,8 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         {
             // rfg 12.16: the opponent's byo-yomi ran out and the turn passed to this side.
             if let Some(f) = r.clock().and_then(Clock::flag_at) {
-                t = t.max(f);
+                // The byo-yomi ran out just after its last instant (see `Clock::flag_at`).
+                t = t.max(f + 1);
                 let before = r.violations().len();
                 r.submit(Event::Decision { t, decision: Decision::TurnLost });
                 for v in &r.violations()[before..] {
@@ -278,8 +352,48 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                 }
             }
         }
+        if side != r.game().to_move()
+            && source == RecordSource::Server
+            && !finishing
+            && r.game().ply() > 0
+            && last_illegal != Some(side.flip())
+            && last_illegal != Some(side)
+        {
+            // A server never lets a player move twice: the other colour passed and the record
+            // did not write it.
+            let passer = side.flip();
+            notes.push(Note::new(
+                NoteKind::ImpliedPass,
+                ply,
+                None,
+                format!(
+                    "{} moves twice in this server record: read as {}'s pass, which servers do not always write (on a scoresheet two moves in a row are a loss, {})",
+                    c.name(),
+                    Color::from(passer).name(),
+                    r.rules().articles.out_of_turn
+                ),
+            ));
+            r.submit(Event::Move { t, mv: GoMove(Move::Pass), side: Some(passer) });
+            while record_of_game.len() <= r.game().ply() {
+                record_of_game.push(ply - 1);
+            }
+        }
         if side != r.game().to_move() {
             let wrong_start = r.game().ply() == 0 && last_illegal.is_none();
+            if !wrong_start && last_illegal == Some(side.flip()) {
+                // rfg 13.4: the offender moves again from the restored position; the record
+                // goes on with the opponent. Read as the turn handed on, and said.
+                notes.push(Note::new(
+                    NoteKind::AfterTakeBack,
+                    ply,
+                    Some(r.rules().illegal_move.article.clone()),
+                    format!(
+                        "after {}'s illegal move the position is restored and {0} moves again; the record goes on with {}'s move: read as the turn handed on to {1}",
+                        Color::from(side.flip()).name(),
+                        c.name()
+                    ),
+                ));
+            }
             if wrong_start || last_illegal == Some(side.flip()) {
                 if wrong_start {
                     findings.push(Violation {
@@ -301,8 +415,10 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             };
             let budget = clk.remaining(side, t) as i64;
             let at_move = left_at_move(clk, side, left.unwrap_or(0.0), count);
-            late = at_move <= 0;
-            let mut took = (budget - at_move.max(0)).max(0) as u64;
+            // No time left is still in time (`Clock::flag_at`); less than none is a flag, and the
+            // move is charged what it overran by, so that the clock shows the flag too.
+            late = at_move < 0;
+            let mut took = (budget - at_move).max(0) as u64;
             if late && byoyomi_passes(&r, side) {
                 // The record shows a move made after the byo-yomi ran out: the turn had passed
                 // (rfg 12.16); listed, and charged as the whole byo-yomi so the clock goes on.
@@ -327,9 +443,14 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         let refused = matches!(answer, Answer::Refused { .. });
         // A refused filling move (a point in seki) is not played; the record's turn goes on.
         last_illegal = (illegal || (finishing && refused)).then_some(side);
+        let canadian = r.clock().is_some_and(|c| matches!(c.settings(side).overtime, Overtime::Canadian { .. }));
         for v in &r.violations()[before..] {
             let mut v = v.clone();
             v.ply = ply;
+            if v.reason == ViolationKind::TimeUp && canadian {
+                // N moves not made in T (rfg 12.15), the article the verdict gives too.
+                v.article = r.rules().game.canadian_failure_loses.article.clone();
+            }
             if let (true, Some(im)) = (v.reason == ViolationKind::IllegalMove, &why) {
                 v.reason = ViolationKind::of_go(im);
                 v.detail = format!("{} {im}", c.name());
@@ -345,17 +466,11 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                 detail: format!("{} {}: {reason}", c.name(), text(mv)),
             });
         }
-        if late && r.outcome().is_none() {
+        if late && r.outcome().is_none() && flag_fell.is_none() {
             // The flag fell before the move: main time (rfg 11, 12.10) or N moves in T (12.15).
-            let go = r.rules().game.clone();
-            let canadian = r.clock().is_some_and(|c| matches!(c.settings(side).overtime, Overtime::Canadian { .. }));
-            let article =
-                if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
-            if !canadian || go.canadian_failure_loses.rule {
-                let decision =
-                    Decision::Result { result: GameResult::win(side.flip()), reason: Reason::TimeUp, article };
-                r.submit(Event::Decision { t, decision });
-            }
+            // It counts once claimed or established (12.9): the record goes on unclaimed, and
+            // a resignation or a count later stands (10.1, 10.2); `RE[..+T]` is the claim.
+            flag_fell = Some((side, ply));
         }
         if r.outcome().is_some() && ended_at.is_none() {
             ended_at = Some(ply);
@@ -382,30 +497,88 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             Some(Stated::Resign(w)) => {
                 r.submit(Event::Resign { t, side: w.flip() });
             }
-            Some(Stated::Time(w)) => match time_loss_refuted(g, &r, w.flip()) {
+            Some(Stated::Time(w)) => match time_loss_refuted(g, &r, w.flip(), flag_fell) {
                 // The record's own times and turns rule the stated time loss out.
                 Some((article, detail)) => {
                     refuted = true;
                     findings.push(Violation { ply: end_ply, article, reason: ViolationKind::FalseResult, detail });
                 }
                 None => {
-                    let art = r.rules().articles.time_up.clone();
-                    r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
+                    // The claim of a flag the record's times show: the game ended there (12.9).
+                    if let Some((_, p)) = flag_fell.filter(|(s, _)| *s == w.flip()) {
+                        ended_at = Some(p);
+                    }
+                    // N moves not made in T is 12.15's loss, where the ruleset makes it one.
+                    let go = r.rules().game.clone();
+                    let canadian = r.clock().is_some_and(|c| {
+                        matches!(c.settings(w.flip()).overtime, Overtime::Canadian { .. })
+                            && flag_fell.is_some_and(|(s, _)| s == w.flip())
+                    });
+                    let art =
+                        if canadian { go.canadian_failure_loses.article.clone() } else { r.rules().articles.time_up.clone() };
+                    if !canadian || go.canadian_failure_loses.rule {
+                        r.submit(decide(GameResult::win(*w), Reason::TimeUp, &art));
+                    }
                 }
             },
             Some(Stated::Forfeit(w)) => {
                 let art = r.rules().game.articles.forfeit.clone();
                 r.submit(decide(GameResult::win(*w), Reason::ArbiterDecision, &art));
             }
-            Some(Stated::Score(_)) | None => {}
+            Some(Stated::Winner(w)) => notes.push(Note::new(
+                NoteKind::StatedResult,
+                end_ply,
+                None,
+                format!("RE[{}]: the record names the winner ({w:?}) but not how; not judged", g.result.as_deref().unwrap_or("")),
+            )),
+            Some(Stated::Code(w, code)) => notes.push(Note::new(
+                NoteKind::StatedResult,
+                end_ply,
+                None,
+                format!(
+                    "RE[{}]: a win for {w:?} by the event's own code {code:?} (not an SGF result: R, T, F or a score); not judged",
+                    g.result.as_deref().unwrap_or("")
+                ),
+            )),
+            Some(Stated::Score(..)) | None => {}
         }
+    }
+    // A count stated without the ruleset's passes: the players agreed to stop, or the server
+    // ended the game and counted. Counted all the same (the passes are the players' way to
+    // say so, rfg 7.1; j1989 9), and said.
+    if r.outcome().is_none()
+        && !r.game().passes_ended(&go_rules)
+        && matches!(stated, Some(Stated::Score(..)))
+        && r.submit(Event::Game { t, side: r.game().to_move(), action: GoAction::EndByAgreement }) == Answer::Accepted
+    {
+        let passes = r.game().game().consecutive_passes();
+        notes.push(Note::new(
+            NoteKind::Counted,
+            end_ply,
+            Some(go_rules.passes_to_end.article.clone()),
+            format!(
+                "the record ends with {passes} pass(es), not the {} that end the game, and states a count (RE[{}]): the game ended by agreement or by the server, and is counted",
+                go_rules.passes_to_end.rule,
+                g.result.as_deref().unwrap_or("")
+            ),
+        ));
     }
     let mut counted_dead = Vec::new();
     if r.outcome().is_none() && r.game().passes_ended(&go_rules) {
-        counted_dead = match dead {
-            Some(d) => d.to_vec(),
-            None => marked_dead(g, r.game().board()),
+        let (d, from) = match dead {
+            Some(d) => (d.to_vec(), DeadFrom::Given),
+            None => match marked_dead(g, r.game().board()) {
+                Some(d) => (d, DeadFrom::Marks),
+                None => (go::estimate_dead(r.game().board()), DeadFrom::Estimated),
+            },
         };
+        counted_dead = d;
+        notes.push(Note::new(
+            NoteKind::DeadStones,
+            end_ply,
+            Some(go_rules.articles.dead_stones.clone()),
+            format!("{} dead stone(s) {}", counted_dead.len(), dead_source(&from)),
+        ));
         let mark = GoAction::MarkDead { stones: gtp(&counted_dead) };
         if let Answer::Refused { reason } = r.submit(Event::Game { t, side: Side::Black, action: mark }) {
             return Err(GoRecordError::Dead(reason));
@@ -423,10 +596,31 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         // Listed above.
     } else if let (Some(st), Some(o)) = (&stated, r.outcome()) {
         let stated_result = match st {
-            Stated::Resign(w) | Stated::Time(w) | Stated::Forfeit(w) | Stated::Score(Some(w)) => GameResult::win(*w),
-            Stated::Score(None) => GameResult::Draw,
+            Stated::Resign(w) | Stated::Time(w) | Stated::Forfeit(w) | Stated::Score(Some(w), _) => {
+                Some(GameResult::win(*w))
+            }
+            Stated::Score(None, _) => Some(GameResult::Draw),
+            // Not judged (noted above).
+            Stated::Winner(_) | Stated::Code(..) => None,
         };
-        if stated_result != o.result {
+        let count = r.game().score();
+        if let (Stated::Score(_, Some(margin)), Some(s), Some(res)) = (st, count, stated_result)
+            && res == o.result
+            && (margin - s.margin).abs() > 1e-9
+        {
+            notes.push(Note::new(
+                NoteKind::StatedResult,
+                end_ply,
+                o.article.clone(),
+                format!(
+                    "the record says RE[{}]; the count gives a margin of {} (the stated {margin} differs by {})",
+                    g.result.as_deref().unwrap_or(""),
+                    s.margin,
+                    (margin - s.margin).abs()
+                ),
+            ));
+        }
+        if let Some(stated_result) = stated_result.filter(|&res| res != o.result) {
             violations.push(Violation {
                 ply: end_ply,
                 article: o.article.clone().unwrap_or_default(),
@@ -440,7 +634,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
                 ),
             });
         }
-    } else if let (Some(Stated::Score(_)), None) = (&stated, r.outcome()) {
+    } else if let (Some(Stated::Score(..)), None) = (&stated, r.outcome()) {
         violations.push(Violation {
             ply: end_ply,
             article: passes_to_end.article.clone(),
@@ -488,6 +682,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
         ply: if o.is_some() { ended_at.unwrap_or(end_ply) } else { end_ply },
         violations,
         followup: o.and_then(|o| o.followup.clone()),
+        notes,
         go: Some(findings),
     };
     Ok(GoVerdict { verdict, score, dead: counted_dead, clock: r.clock().cloned() })
@@ -498,8 +693,17 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
 /// he thinks on the next one); but only the running clock's flag falls (rfg 12.1: one clock
 /// runs at a time), so the loser must be the side to move, and after the third pass the clocks
 /// are stopped (commentary to rfg 7.3). `None` without checked times.
-fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(String, String)> {
+fn time_loss_refuted(
+    g: &SgfGame,
+    r: &Referee<GoGame>,
+    loser: Side,
+    flag_fell: Option<(Side, usize)>,
+) -> Option<(String, String)> {
     let clock = r.clock()?;
+    // The record's times show the loser's flag down: the claim stands, whoever moved after.
+    if flag_fell.is_some_and(|(s, _)| s == loser) {
+        return None;
+    }
     let name = Color::from(loser).name();
     if r.game().passes_ended(&r.rules().game) || clock.is_paused() {
         let art = r.rules().game.passes_to_end.article.clone();
@@ -529,12 +733,11 @@ fn time_loss_refuted(g: &SgfGame, r: &Referee<GoGame>, loser: Side) -> Option<(S
     Some((r.rules().game.articles.one_clock_runs.clone(), detail))
 }
 
-/// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones.
-fn marked_dead(g: &SgfGame, b: &Board) -> Vec<Point> {
-    let Some(n) = g.nodes.iter().rev().find(|n| !n.territory_black.is_empty() || !n.territory_white.is_empty()) else {
-        return Vec::new();
-    };
+/// Dead stones as marked by the record's last `TB`/`TW` territory marks over stones; `None`
+/// when the record has no marks.
+fn marked_dead(g: &SgfGame, b: &Board) -> Option<Vec<Point>> {
+    let n = g.nodes.iter().rev().find(|n| !n.territory_black.is_empty() || !n.territory_white.is_empty())?;
     let mut dead: Vec<Point> = n.territory_black.iter().copied().filter(|&p| b.get(p) == Some(Color::White)).collect();
     dead.extend(n.territory_white.iter().copied().filter(|&p| b.get(p) == Some(Color::Black)));
-    dead
+    Some(dead)
 }

@@ -273,8 +273,10 @@ impl Clock {
         if self.paused { self.turn_elapsed } else { self.turn_elapsed + t.saturating_sub(self.since) }
     }
 
-    /// The instant the running side's flag falls if he does not move; `None` when the clock is
-    /// not running or the flag has already fallen.
+    /// The instant the running side's time runs out if he does not move: a move completed at that
+    /// instant is still in time (shogi servers and clocks count whole seconds: 30 s of a 30 s
+    /// byo-yomi is in time), one later is not. `None` when the clock is not running or the flag
+    /// has already fallen.
     pub fn flag_at(&self) -> Option<u64> {
         let side = self.turn?;
         if self.paused || self.sides[side.index()].flag_fell_at.is_some() {
@@ -283,14 +285,14 @@ impl Clock {
         Some(self.since + self.budget(side).saturating_sub(self.turn_elapsed))
     }
 
-    /// When `side`'s flag fell, if it fell at or before `t` (the running side's flag is
-    /// computed from the timestamps, so nothing has to tick).
+    /// When `side`'s time ran out, if it ran out before `t` (the running side's flag is computed
+    /// from the timestamps, so nothing has to tick). At the instant itself he is still in time.
     pub fn flag_fallen(&self, side: Side, t: u64) -> Option<u64> {
         if let Some(f) = self.sides[side.index()].flag_fell_at {
             return Some(f);
         }
         if self.turn == Some(side) {
-            return self.flag_at().filter(|&f| f <= t);
+            return self.flag_at().filter(|&f| f < t);
         }
         None
     }
@@ -348,8 +350,9 @@ impl Clock {
         if s.flag_fell_at.is_some() {
             return s.flag_fell_at;
         }
-        if e >= budget {
-            // The flag fell when the budget ran out; t - (e - budget) is that instant.
+        if e > budget {
+            // The flag fell when the budget ran out; t - (e - budget) is that instant. A move
+            // that took the whole budget is in time (see `flag_at`).
             let at = t - (e - budget);
             s.fall(at);
             return Some(at);
@@ -365,8 +368,9 @@ impl Clock {
             // e < budget = main time: the main time covered the move.
             OvertimeLeft::None | OvertimeLeft::Fischer { .. } => {}
             OvertimeLeft::ByoYomi { period_ms, periods } => {
-                // Each whole period overrun is used up; the period the move ended in resets.
-                *periods -= (over / *period_ms) as u32;
+                // Each period overrun is used up; the period the move ended in (at its last
+                // instant included) resets.
+                *periods -= (over.saturating_sub(1) / *period_ms) as u32;
             }
             OvertimeLeft::Canadian { moves, period_ms, moves_left, period_left_ms } => {
                 *period_left_ms -= over;
@@ -424,7 +428,7 @@ impl Clock {
     /// Moves the running segment into `turn_elapsed`, recording a flag that fell meanwhile.
     fn fold(&mut self, t: u64) {
         if let (Some(side), false) = (self.turn, self.paused) {
-            if let Some(f) = self.flag_at().filter(|&f| f <= t) {
+            if let Some(f) = self.flag_at().filter(|&f| f < t) {
                 self.sides[side.index()].fall(f);
             }
             self.turn_elapsed += t - self.since;
@@ -462,7 +466,7 @@ impl Clock {
     pub fn observe(&mut self, t: u64) -> Result<(), ClockError> {
         self.tick(t)?;
         if let (Some(side), Some(f)) = (self.turn, self.flag_at())
-            && f <= t
+            && f < t
         {
             self.sides[side.index()].fall(f);
         }

@@ -23,7 +23,7 @@ use crate::outcome::{End, Followup, Reason, ViolationKind};
 use crate::referee::{Acted, Fault, Game, Played};
 use crate::refusal::Refusal;
 use crate::ruleset::{CycleOutcome, GoRules, GoRuleset, IllegalMovePolicy};
-use go::score::{Agreement, Score, score};
+use go::score::{Agreement, Score, score_by};
 use go::{Color, Move, Point};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -98,6 +98,10 @@ pub enum GoAction {
     MarkDead { stones: Vec<String> },
     /// The opponent of the last proposal agrees: the position is counted and the game ends.
     Agree,
+    /// The main game ended without the ruleset's passes: the players agreed to stop, or a
+    /// server ended it and counted (a record whose `RE` is a score without the passes). Dead
+    /// stones are then marked and agreed as after the passes.
+    EndByAgreement,
     /// A record changes the position or the turn outside a move (SGF `AB`/`AW`/`AE`/`PL` in the
     /// middle of a game, or a record that hands the turn on after an illegal move): stones put
     /// on or taken off (GTP coordinates) and, when given, the side to move next. Not a rule of
@@ -292,6 +296,14 @@ impl Game for GoGame {
         if let GoAction::Setup { black, white, empty, to_move } = action {
             return self.setup(black, white, empty, *to_move);
         }
+        if let GoAction::EndByAgreement = action {
+            if self.passes_ended(go_rules) {
+                let passes = &go_rules.passes_to_end;
+                return Err(Refusal::BeforeTheEnd { passes: passes.rule, article: passes.article.clone() });
+            }
+            self.main_ended = Some(self.game.ply());
+            return Ok(Acted { end: None, notes: vec![] });
+        }
         if !self.passes_ended(go_rules) {
             let passes = &go_rules.passes_to_end;
             return Err(Refusal::BeforeTheEnd { passes: passes.rule, article: passes.article.clone() });
@@ -311,7 +323,7 @@ impl Game for GoGame {
                 self.proposal = Some((side, dead));
                 Ok(Acted { end: None, notes: vec![] })
             }
-            GoAction::Setup { .. } => unreachable!("handled above"),
+            GoAction::Setup { .. } | GoAction::EndByAgreement => unreachable!("handled above"),
             GoAction::Agree => {
                 let dead = match &self.proposal {
                     Some((by, dead)) if *by == side.flip() => dead.clone(),
@@ -320,7 +332,7 @@ impl Game for GoGame {
                 };
                 let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
                 let agreement = Agreement { dead, ..Agreement::default() };
-                let s = score(self.board(), go_rules.komi.rule, handicap, &agreement)
+                let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules.counting.rule.into())
                     .map_err(|e| Refusal::Count { detail: e.to_string() })?;
                 let by_score = &go_rules.articles.result_by_score;
                 let end = match s.winner {
@@ -331,12 +343,14 @@ impl Game for GoGame {
                     None => End::draw(Reason::Score, by_score.clone()),
                 };
                 let detail = format!(
-                    "black {} territory + {} prisoners = {}; white {} territory + {} prisoners + {} komi = {}",
+                    "black {} territory + {} prisoners + {} stones = {}; white {} territory + {} prisoners + {} stones + {} komi = {}",
                     s.black.territory,
                     s.black.prisoners,
+                    s.black.stones,
                     s.black.total,
                     s.white.territory,
                     s.white.prisoners,
+                    s.white.stones,
                     s.white.komi,
                     s.white.total
                 );

@@ -56,7 +56,7 @@ pub mod outcome;
 pub mod refusal;
 pub use refusal::Refusal;
 pub mod verdict;
-pub use verdict::{CycleNote, GoFindings, GoScore, Verdict};
+pub use verdict::{CycleNote, GoFindings, GoScore, Note, NoteKind, Verdict};
 pub mod referee;
 pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation, ViolationKind};
 pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};

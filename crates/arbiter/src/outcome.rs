@@ -161,8 +161,6 @@ pub enum ViolationKind {
     ImpasseCount,
     /// The Go count (rfg 9.2).
     Score,
-    /// A time control below the minimum for a rated game (fesa-2017 15.4).
-    NotRatedTimeControl,
     /// A record's end word the position does not bear out.
     FalseEndWord,
     /// A record's stated result (SGF `RE`) the game does not bear out.
@@ -203,7 +201,6 @@ impl ViolationKind {
             ViolationKind::DeclarationCondition => "declaration_condition",
             ViolationKind::ImpasseCount => "impasse_count",
             ViolationKind::Score => "score",
-            ViolationKind::NotRatedTimeControl => "not_rated_time_control",
             ViolationKind::FalseEndWord => "false_end_word",
             ViolationKind::FalseResult => "false_result",
             ViolationKind::MovesAfterEnd => "moves_after_end",

@@ -4,7 +4,7 @@
 //! shogi format detection (SFEN, USI, CSA, KIF, KI2, Western; Shift_JIS or UTF-8).
 
 use crate::ruleset::{GameKind, GoRuleset, RulesetError, RulesetId, ShogiRuleset};
-use crate::verdict::Verdict;
+use crate::verdict::{Note, NoteKind, Verdict};
 use crate::{GoRecordError, adjudicate, adjudicate_go};
 use go::sgf::SgfGame;
 use serde::{Deserialize, Serialize};
@@ -158,7 +158,8 @@ pub fn default_ruleset(game: GameKind) -> RulesetId {
     }
 }
 
-/// Adjudicates every game of `record` under `rules` (default by game, [`default_ruleset`]).
+/// Adjudicates every game of `record` under `rules` (default: a Go record's `RU[]` when it names
+/// rules shinpan has, [`RulesetId::of_sgf_rules`], else by game, [`default_ruleset`]).
 /// `dead`: the dead stones agreed at the end of a Go game, in GTP coordinates; none given, the
 /// record's own `TB`/`TW` marks are taken.
 pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> Result<Vec<Verdict>, CheckError> {
@@ -172,6 +173,9 @@ pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> 
             Ok(games.iter().map(|g| adjudicate(g, &rules)).collect())
         }
         GameRecord::Go(g) => {
+            // Without --rules, the rules the record says it was played by (RU[]).
+            let from_ru = rules.is_none().then(|| g.rules.as_deref().and_then(RulesetId::of_sgf_rules)).flatten();
+            let id = from_ru.unwrap_or(id);
             let rules = GoRuleset::by_id(id)?;
             let dead = if dead.is_empty() {
                 None
@@ -179,29 +183,61 @@ pub fn check(record: &GameRecord, rules: Option<RulesetId>, dead: &[String]) -> 
                 let points = dead.iter().map(|s| go::Point::from_gtp(s, g.size)).collect::<Result<Vec<_>, _>>();
                 Some(points.map_err(CheckError::DeadPoint)?)
             };
-            Ok(vec![adjudicate_go(g, &rules, dead.as_deref())?.verdict])
+            let mut v = adjudicate_go(g, &rules, dead.as_deref())?.verdict;
+            if from_ru.is_some() {
+                let detail = format!("RU[{}]: judged by {id}", g.rules.as_deref().unwrap_or(""));
+                v.notes.insert(0, Note::new(NoteKind::Ruleset, 0, None, detail));
+            }
+            Ok(vec![v])
         }
     }
 }
 
-/// A record written in a format of another game.
+/// Why a record cannot be written as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("--to {format}: a {} record converts only to {}", game.name(), RecordFormat::names(*game))]
-pub struct ConvertError {
-    pub game: GameKind,
-    pub format: RecordFormat,
+pub enum ConvertError {
+    /// A record written in a format of another game.
+    #[error("--to {format}: a {} record converts only to {}", game.name(), RecordFormat::names(*game))]
+    WrongGame { game: GameKind, format: RecordFormat },
+    /// Several games where the format holds one a file.
+    #[error(
+        "--to {format}: the file holds {games} games and a {format} file holds one (csa, sfen and usi hold several)"
+    )]
+    SeveralGames { format: RecordFormat, games: usize },
 }
 
-/// The record in `to`. Several shogi games are written one after the other (`/`-separated in
-/// CSA, a blank line apart otherwise).
-pub fn convert(record: &GameRecord, to: RecordFormat) -> Result<String, ConvertError> {
-    let wrong = || ConvertError { game: record.game(), format: to };
+/// A record written in another format, and what the format could not hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Converted {
+    pub text: String,
+    /// What the written file loses (results, times, comments, a move number …), one line each,
+    /// for the command line to print on stderr.
+    pub warnings: Vec<String>,
+}
+
+/// The record in `to`, with a warning for each kind of information `to` cannot hold. Several
+/// shogi games go one after the other where the format holds several (`/`-separated in CSA,
+/// one a line in SFEN and USI); KIF, KI2 and Western hold one game a file, so several are
+/// refused.
+pub fn convert(record: &GameRecord, to: RecordFormat) -> Result<Converted, ConvertError> {
+    let wrong = || ConvertError::WrongGame { game: record.game(), format: to };
     match record {
-        GameRecord::Shogi(games) => match to.shogi().ok_or_else(wrong)? {
-            Format::Csa => Ok(formats::csa::write_many(games)),
-            f => Ok(games.iter().map(|g| formats::write(f, g)).collect::<Vec<_>>().join("\n")),
-        },
-        GameRecord::Go(g) if to == RecordFormat::Sgf => Ok(g.to_sgf()),
+        GameRecord::Shogi(games) => {
+            let f = to.shogi().ok_or_else(wrong)?;
+            let text = match f {
+                Format::Csa => formats::csa::write_many(games),
+                Format::Sfen | Format::Usi => games.iter().map(|g| formats::write(f, g)).collect(),
+                _ if games.len() > 1 => return Err(ConvertError::SeveralGames { format: to, games: games.len() }),
+                _ => formats::write(f, &games[0]),
+            };
+            let mut warnings = Vec::new();
+            for (i, g) in games.iter().enumerate() {
+                let which = if games.len() > 1 { format!("game {}: ", i + 1) } else { String::new() };
+                warnings.extend(formats::lost_in(f, g).into_iter().map(|w| format!("{which}{w}")));
+            }
+            Ok(Converted { text, warnings })
+        }
+        GameRecord::Go(g) if to == RecordFormat::Sgf => Ok(Converted { text: g.to_sgf(), warnings: Vec::new() }),
         GameRecord::Go(_) => Err(wrong()),
     }
 }
@@ -231,6 +267,15 @@ mod tests {
             "--to kif: a Go record converts only to sgf"
         );
         assert!(convert(&shogi, RecordFormat::Sgf).is_err());
+        let two = GameRecord::read(b"position startpos moves 7g7f\nposition startpos moves 2g2f resign\n").unwrap();
+        let GameRecord::Shogi(games) = &two else { panic!() };
+        assert_eq!(games.len(), 2, "the USI reader reads every line");
+        assert!(matches!(convert(&two, RecordFormat::Kif), Err(ConvertError::SeveralGames { games: 2, .. })));
+        let back = GameRecord::read(convert(&two, RecordFormat::Usi).unwrap().text.as_bytes()).unwrap();
+        let GameRecord::Shogi(back) = back else { panic!() };
+        assert_eq!(&back, games);
+        let sfen = convert(&two, RecordFormat::Sfen).unwrap();
+        assert!(sfen.warnings.iter().any(|w| w.contains("game 2") && w.contains("result")), "{:?}", sfen.warnings);
         let e = check(&go, Some(RulesetId::Fesa2017), &[]).unwrap_err();
         assert!(matches!(e, CheckError::Ruleset(RulesetError::WrongGame { .. })), "{e}");
         assert_eq!(check(&shogi, None, &["A1".into()]).unwrap_err(), CheckError::DeadInShogi);

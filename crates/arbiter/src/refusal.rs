@@ -76,6 +76,9 @@ pub enum Refusal {
     NoImpasseCount { ruleset: RulesetId, declaration: Option<String> },
     #[error("no impasse count proposed by the opponent")]
     NoImpasseProposal,
+    /// An impasse count needs both kings in their promotion zones (ufs-2016 5.8.6; pl 5.4).
+    #[error("no impasse: {kings} not in the opponent's camp, and only an impasse is counted ({article})")]
+    NotAnImpasse { kings: String, article: String },
     /// Go: a point given in GTP coordinates that is not one.
     #[error("{point}: {detail}")]
     BadPoint { point: String, detail: String },

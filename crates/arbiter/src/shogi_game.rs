@@ -235,6 +235,17 @@ impl ShogiGame {
     /// The impasse count of the ruleset (ufs-2016 5.8.6; pl 5.4; the chapter).
     fn count(&self, rules: &ShogiRuleset) -> Result<Acted, Refusal> {
         let rule = Self::count_rule(rules)?;
+        // An impasse is both kings entered, each in its promotion zone (ufs-2016 5.8.6; pl 5.4):
+        // with a king outside, the game goes on and nothing is counted.
+        let pos = self.position();
+        let outside: Vec<&str> = shogi::Color::ALL
+            .into_iter()
+            .filter(|&c| !pos.king(c).in_promotion_zone(c))
+            .map(|c| if c == shogi::Color::Black { "Black's king" } else { "White's king" })
+            .collect();
+        if !outside.is_empty() {
+            return Err(Refusal::NotAnImpasse { kings: outside.join(" and "), article: rule.article.clone() });
+        }
         let c = ImpasseCount::of(self.position());
         let judged = match rule.rule {
             CountRule::Points24 => judge_24(&c),

@@ -84,8 +84,9 @@ proptest! {
         }
     }
 
-    /// The flag falls exactly at `flag_at`: a press one millisecond earlier is in time, a press
-    /// at that instant is not, and the flag is reported at that instant.
+    /// The time runs out exactly at `flag_at`: a press at that instant is still in time (a move
+    /// that takes the whole byo-yomi is in time, as shogi servers count), a press one
+    /// millisecond later is not, and the flag is reported at that instant.
     #[test]
     fn flag_instant_is_exact(tcs in (any_tc(), any_tc()), moves in prop::collection::vec(0u64..90_000, 0..30)) {
         let mut c = Clock::new([tcs.0, tcs.1]);
@@ -94,16 +95,14 @@ proptest! {
         for d in moves {
             if let Some(f) = c.flag_at() {
                 prop_assert!(f >= t);
-                if f > t {
-                    let mut early = c.clone();
-                    prop_assert_eq!(early.press(f - 1).unwrap().flag_fell_at, None);
-                    prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f - 1), None);
-                }
+                let mut at_limit = c.clone();
+                prop_assert_eq!(at_limit.press(f).unwrap().flag_fell_at, None);
+                prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f), None);
                 let mut late = c.clone();
-                prop_assert_eq!(late.press(f).unwrap().flag_fell_at, Some(f));
+                prop_assert_eq!(late.press(f + 1).unwrap().flag_fell_at, Some(f));
                 let mut later = c.clone();
                 prop_assert_eq!(later.press(f + 12_345).unwrap().flag_fell_at, Some(f));
-                prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f), Some(f));
+                prop_assert_eq!(c.flag_fallen(c.turn().unwrap(), f + 1), Some(f));
             }
             t += d;
             c.press(t).unwrap();

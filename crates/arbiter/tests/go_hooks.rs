@@ -63,7 +63,10 @@ fn rfg_12_16_byoyomi_not_respected_the_turn_passes() {
     let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
     let mut r = Referee::new(rfg(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
+    // 30 s exactly is still in time (Clock::flag_at); a millisecond later the turn passes.
     assert_eq!(r.submit(Event::Tick { t: 30 * S }), Answer::Accepted);
+    assert_eq!(r.game().to_move(), Side::Black);
+    assert_eq!(r.submit(Event::Tick { t: 30 * S + 1 }), Answer::Accepted);
     assert_eq!(r.outcome(), None, "no loss: the turn passed");
     assert_eq!(r.game().to_move(), Side::White);
     assert_eq!(r.clock().unwrap().turn(), Some(Side::White));
@@ -91,7 +94,7 @@ fn shogi_rulesets_never_pass_the_turn() {
     let clock = Clock::same(TimeControl::byoyomi(0, 30 * S, 1));
     let mut r = Referee::new(fesa(), Mode::Enforced, Toy::default(), Some(clock), Players::default());
     r.submit(Event::Start { t: 0 });
-    r.submit(Event::Tick { t: 30 * S });
+    r.submit(Event::Tick { t: 30 * S + 1 });
     assert_eq!(r.outcome().unwrap().reason, Reason::TimeUp);
 }
 

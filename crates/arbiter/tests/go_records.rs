@@ -1,6 +1,7 @@
 //! SGF records adjudicated through the referee (`adjudicate_go`, rfg in recorded mode): how the
 //! record's handicap, komi, turns, setup and `RE[]` meet the rules. Named after the articles.
 
+use arbiter::NoteKind;
 use arbiter::{GameResult, GoRuleset, GoVerdict, Reason, RulesetId, adjudicate_go};
 use go::Point;
 use go::sgf::SgfGame;
@@ -54,12 +55,21 @@ fn rfg_10_2_a_stated_score_is_checked_against_the_count() {
     assert!(judge_dead(&right, Some(&["B4"])).verdict.violations.is_empty());
 }
 
+/// A record that states a count but ends with two passes (or none): the players agreed to stop,
+/// or the server ended the game and counted. Counted, and said (issue 20: counted, not
+/// refused); the dead stones, which the record does not give, are shinpan's estimate.
 #[test]
-fn rfg_7_1_a_stated_score_without_three_passes_is_not_a_result() {
+fn rfg_7_1_a_stated_score_without_three_passes_is_counted_as_ended_by_agreement() {
     let two = FINISHED.replace("KM[6.5]", "KM[6.5]RE[W+0.5]").replace(";B[];W[];B[])", ";B[];W[])");
     let v = judge(&two);
+    assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::Score)));
+    assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
+    let kinds: Vec<NoteKind> = v.verdict.notes.iter().map(|n| n.kind).collect();
+    assert_eq!(kinds, vec![NoteKind::Counted, NoteKind::DeadStones], "{}", v.verdict.human());
+    assert!(v.verdict.notes[1].detail.contains("estimated"), "{}", v.verdict.human());
+    // Without a stated count the game is not over: two passes are not rfg 7.1's three.
+    let v = judge(&two.replace("RE[W+0.5]", ""));
     assert_eq!(v.verdict.result, GameResult::Unfinished);
-    assert_eq!(reasons(&v), vec![(14, "false_result".into(), "rfg 7.1".into())]);
 }
 
 #[test]
@@ -207,8 +217,8 @@ fn rfg_7_3_after_the_third_pass_the_clocks_stop() {
     let c = v.clock.unwrap();
     assert!(c.is_paused());
     assert_eq!(c.side(arbiter::Side::Black).main_ms, 40_000);
-    // The same time left before the passes is a flag (rfg 11).
-    let v = judge("(;SZ[5]KM[6.5]TM[60];B[cc]BL[50];W[]WL[50];B[aa]BL[-10])");
+    // The same time left before the passes is a flag (rfg 11), decided once claimed (12.9).
+    let v = judge("(;SZ[5]KM[6.5]TM[60]RE[W+T];B[cc]BL[50];W[]WL[50];B[aa]BL[-10])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
 }
 
@@ -273,14 +283,13 @@ fn sgf_time_controls_are_read_from_tm_and_ot() {
 
 #[test]
 fn rfg_12_10_main_time_run_out_loses() {
-    // Sudden death, 60 s each: Black's third move shows -1 s left.
-    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[cc]WL[40];B[gg]BL[-1];W[cg]WL[30])");
+    // Sudden death, 60 s each: Black's third move shows -1 s left, and White claims (RE[W+T]).
+    let v = judge("(;SZ[9]TM[60]RE[W+T];B[ee]BL[50];W[cc]WL[40];B[gg]BL[-1];W[cg]WL[30])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
     assert_eq!(v.verdict.article.as_deref(), Some("rfg 11"));
     assert_eq!(v.verdict.ply, 3);
     let r = reasons(&v);
-    assert_eq!(r[0], (3, "time_up".into(), "rfg 11".into()));
-    assert_eq!(r[1].1, "moves_after_end");
+    assert_eq!(r, vec![(3, "time_up".into(), "rfg 11".into())]);
     // The same record within its time: nothing to report.
     let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[cc]WL[40];B[gg]BL[1];W[cg]WL[30])");
     assert_eq!(v.verdict.result, GameResult::Unfinished);
@@ -292,7 +301,12 @@ fn rfg_12_15_canadian_moves_not_made_in_time_lose() {
     // 10 s main time, then 2 moves in 20 s. Black's second Canadian move comes after the period.
     let late =
         "(;SZ[9]TM[10]OT[2/20 Canadian];B[ee]BL[5];W[cc]WL[5];B[gg]BL[15]OB[1];W[cg]WL[12]OB[1];B[gc]BL[-1]OB[0])";
+    // Unclaimed, the flag is listed under 12.15 (rfg 12.9: it counts once claimed) …
     let v = judge(late);
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(reasons(&v), vec![(5, "time_up".into(), "rfg 12.15".into())]);
+    // … and claimed, it loses, under the same article.
+    let v = judge(&late.replace("OT[2/20 Canadian]", "OT[2/20 Canadian]RE[W+T]"));
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
     assert_eq!(v.verdict.article.as_deref(), Some("rfg 12.15"));
     assert_eq!(v.verdict.ply, 5);
@@ -320,8 +334,13 @@ fn rfg_12_16_the_opponent_moves_again_once_the_byoyomi_ran_out() {
         judge("(;SZ[9]TM[10]OT[1x10 byo-yomi];B[ee]BL[5];W[cc]WL[5];B[gg]BL[5]OB[1];W[cg]WL[4]OB[1];W[gc]WL[5]OB[1])");
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(4, "turn_lost".into(), "rfg 12.16".into())]);
-    // With Black still in main time, White moving twice is rfg 11.
+    // With Black still in main time, White moving twice in a server record (times on every
+    // move) is Black's pass the server did not write …
     let v = judge("(;SZ[9]TM[60]OT[1x10 byo-yomi];B[ee]BL[55];W[cc]WL[55];W[gc]WL[50])");
+    assert_eq!(v.verdict.result, GameResult::Unfinished);
+    assert_eq!(v.verdict.notes.iter().map(|n| n.kind).collect::<Vec<_>>(), vec![NoteKind::ImpliedPass]);
+    // … and on a scoresheet it is two moves in a row (rfg 11).
+    let v = judge("(;SZ[9];B[ee];W[cc];W[gc])");
     assert_eq!((v.verdict.result, v.verdict.article.as_deref()), (GameResult::BlackWin, Some("rfg 11")));
 }
 
@@ -331,7 +350,7 @@ fn absurd_times_are_not_read_or_are_clamped_without_panics() {
     let v = judge("(;SZ[9]TM[1e300];B[ee]BL[5];W[cc]WL[5])");
     assert!(v.verdict.violations.is_empty());
     // Times far out of range on the moves are clamped: a flag, not an overflow.
-    let v = judge("(;SZ[9]TM[60];B[ee]BL[-1e300];W[cc]WL[1e300])");
+    let v = judge("(;SZ[9]TM[60]RE[W+T];B[ee]BL[-1e300];W[cc]WL[1e300])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::WhiteWin, Some(Reason::TimeUp)));
     // Under byo-yomi the same overrun, from main time through every period, passes the turn.
     let v = judge("(;SZ[9]TM[60]OT[5x30 byo-yomi];B[ee]BL[-1e300];W[cc]WL[1e300]OW[4294967295])");
@@ -360,8 +379,8 @@ fn rfg_13_4_after_an_illegal_move_each_move_is_charged_to_its_maker() {
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
     assert_eq!(clock_of(&v), [(165_000, 15_000, 2), (1_000, 59_000, 1)]);
-    // White's time runs out on the move after: his flag, not Black's (rfg 11).
-    let v = judge("(;SZ[9]TM[60];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[-1])");
+    // White's time runs out on the move after: his flag, not Black's (rfg 11), claimed.
+    let v = judge("(;SZ[9]TM[60]RE[B+T];B[ee]BL[50];W[ee]WL[5];B[cc]BL[165];W[gg]WL[-1])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
     assert_eq!(v.verdict.ply, 4);
     let r = reasons(&v);
@@ -385,8 +404,9 @@ fn rfg_13_2_a_wrong_colour_start_charges_white_for_the_first_move() {
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(1, "wrong_colour_start".into(), "rfg 13.2".into())]);
     assert_eq!(clock_of(&v), [(55_000, 5_000, 1), (40_000, 20_000, 2)]);
-    // White's flag falls on his second move: White loses on time (rfg 11), Black's flag is up.
-    let v = judge("(;SZ[9]TM[60];W[ee]WL[50];B[cc]BL[55];W[gg]WL[-1])");
+    // White's flag falls on his second move: claimed, White loses on time (rfg 11), Black's
+    // flag is up.
+    let v = judge("(;SZ[9]TM[60]RE[B+T];W[ee]WL[50];B[cc]BL[55];W[gg]WL[-1])");
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::TimeUp)));
     assert_eq!(v.verdict.ply, 3);
     assert_eq!(reasons(&v)[1], (3, "time_up".into(), "rfg 11".into()));
@@ -459,4 +479,30 @@ fn the_ruleset_says_how_many_passes_end_the_game() {
     assert_eq!((japanese.verdict.result, japanese.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
     assert_eq!(japanese.verdict.rules, RulesetId::Japanese);
     assert_eq!(japanese.score.unwrap().black.territory, 24);
+}
+
+/// `RU[]` chooses the ruleset when `--rules` does not: the same finished game counted by
+/// territory (`japanese`, j1989 10: Black 10 + 1 prisoner against White 5 + 6.5) and by area
+/// (`chinese`: Black 10 + 5 stones against White 5 + 5 stones + 6.5), and `--rules` overrides.
+#[test]
+fn ru_chooses_japanese_or_chinese_counting() {
+    use arbiter::records::{GameRecord, check};
+    let with =
+        |ru: &str| GameRecord::read(FINISHED.replace("KM[6.5]", &format!("KM[6.5]RU[{ru}]")).as_bytes()).unwrap();
+    let dead = ["B4".to_string()];
+    let v = check(&with("Japanese"), None, &dead).unwrap().remove(0);
+    assert_eq!(v.rules, RulesetId::Japanese);
+    assert_eq!((v.result, v.article.as_deref()), (GameResult::WhiteWin, Some("j1989 10")));
+    assert_eq!(v.go.as_ref().unwrap().score.as_ref().unwrap().margin, 0.5);
+    assert_eq!(v.notes[0].kind, NoteKind::Ruleset);
+    let v = check(&with("Chinese"), None, &dead).unwrap().remove(0);
+    assert_eq!(v.rules, RulesetId::Chinese);
+    let s = v.go.as_ref().unwrap().score.clone().unwrap();
+    assert_eq!((s.black.stones, s.black.total, s.white.stones, s.white.total), (5, 15.0, 5, 16.5));
+    assert_eq!((v.result, v.article.as_deref()), (GameResult::WhiteWin, Some("cn area counting")));
+    // Two passes end the game under both (ply 14); rfg needs the third (ply 15).
+    assert_eq!(v.ply, 15, "the count comes after the last recorded pass");
+    let v = check(&with("Chinese"), Some(RulesetId::Rfg), &dead).unwrap().remove(0);
+    assert_eq!((v.rules, v.article.as_deref()), (RulesetId::Rfg, Some("rfg 10.2")));
+    assert!(v.notes.iter().all(|n| n.kind != NoteKind::Ruleset));
 }

@@ -74,16 +74,19 @@ fn illegal_moves_and_moves_for_the_other_side_are_refused() {
 }
 
 #[test]
-fn the_flag_falls_at_the_instant_the_clock_gives() {
+fn the_flag_falls_just_after_the_instant_the_clock_gives() {
     // 2 s main time and two 1 s byo-yomi periods: Black's flag falls 4 s after the start.
     let mut g = shogi(RulesetId::Ufs2016, Some(TimeControl::byoyomi(2 * S, S, 2)));
     g.start(0);
     assert_eq!(g.flag_at(), Some(4 * S));
-    // A tick before the instant changes nothing; the host ticks at the instant.
+    // A tick before or at the instant changes nothing (a move at 4 s is in time); the host
+    // ticks just after it.
     g.tick(3 * S);
     assert_eq!(g.view(3 * S).outcome, None);
     g.tick(4 * S);
-    let o = g.view(4 * S).outcome.unwrap();
+    assert_eq!(g.view(4 * S).outcome, None);
+    g.tick(4 * S + 1);
+    let o = g.view(4 * S + 1).outcome.unwrap();
     assert_eq!(
         (o.result, o.reason, o.article.as_deref()),
         (GameResult::WhiteWin, Reason::TimeUp, Some("ufs-2016 7.4"))

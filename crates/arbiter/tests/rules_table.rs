@@ -313,8 +313,10 @@ fn fesa_3_12_perpetual_check_wherever_the_cycle_starts() {
 
 // --- impasse ----------------------------------------------------------------------------------
 
-/// Black has taken White's rook: 32 points against 22.
-const ROOK_UP: &str = "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b R 1";
+/// Both kings entered (an impasse), Black a rook up: 32 points against 22.
+const ROOK_UP: &str = "4K4/9/9/9/9/9/9/9/4k4 b 2RB2G2S2N2L9Pb2g2s2n2l9p 1";
+/// Both kings entered, the material even: 27 points each.
+const EVEN_ENTERED: &str = "4K4/9/9/9/9/9/9/9/4k4 b RB2G2S2N2L9Prb2g2s2n2l9p 1";
 
 fn count_by_agreement(rules: ShogiRuleset, sfen: Option<&str>) -> ShogiReferee {
     let mut r = referee(rules, Mode::Enforced, sfen, None);
@@ -325,7 +327,7 @@ fn count_by_agreement(rules: ShogiRuleset, sfen: Option<&str>) -> ShogiReferee {
 
 #[test]
 fn ufs_5_8_6_24_point_count_both_enough_is_a_draw() {
-    let r = count_by_agreement(ufs(), None);
+    let r = count_by_agreement(ufs(), Some(EVEN_ENTERED));
     let o = assert_end(&r, GameResult::Draw, Reason::Impasse, "ufs-2016 5.8.6");
     assert_eq!(o.followup, None, "ufs: ½–½");
 }
@@ -345,10 +347,10 @@ fn pl_5_4_24_point_count_by_default() {
 #[test]
 fn pl_5_4_27_point_variant_and_gote_wins_ties() {
     let tie = json!({"game": {"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": true}}}});
-    let r = count_by_agreement(pl().with_overrides(&tie).unwrap(), None);
+    let r = count_by_agreement(pl().with_overrides(&tie).unwrap(), Some(EVEN_ENTERED));
     assert_end(&r, GameResult::WhiteWin, Reason::Impasse, "pl 5.4");
     let no_tie = json!({"game": {"impasse_count": {"rule": {"kind": "points27_pl", "gote_wins_tie": false}}}});
-    let r = count_by_agreement(pl().with_overrides(&no_tie).unwrap(), None);
+    let r = count_by_agreement(pl().with_overrides(&no_tie).unwrap(), Some(EVEN_ENTERED));
     assert_end(&r, GameResult::Draw, Reason::Impasse, "pl 5.4");
 }
 
@@ -359,6 +361,21 @@ fn chapter_more_than_31_points_with_all_entered_wins() {
     let mut r = referee(ufs().with_overrides(&patch).unwrap(), Mode::Recorded, Some(sfen), None);
     r.submit(act(S, W, ShogiAction::ArbiterImpasseCount));
     assert_end(&r, GameResult::BlackWin, Reason::Impasse, "chapter Ничьи 2");
+}
+
+/// ufs-2016 5.8.6 and pl 5.4 count an impasse: both kings in their promotion zones. With a king
+/// outside (the start position, or one king entered) nothing is counted and the game goes on.
+#[test]
+fn ufs_5_8_6_and_pl_5_4_count_only_with_both_kings_entered() {
+    for (rules, art) in [(ufs(), "ufs-2016 5.8.6"), (pl(), "pl 5.4")] {
+        for sfen in [None, Some("4K4/9/9/9/4k4/9/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1")] {
+            let mut r = referee(rules.clone(), Mode::Enforced, sfen, None);
+            assert_eq!(r.submit(act(S, B, ShogiAction::ProposeImpasse)), Answer::Accepted);
+            let why = refused(r.submit(act(2 * S, W, ShogiAction::AcceptImpasse)));
+            assert!(why.contains("no impasse") && why.contains(art), "{why}");
+            assert!(r.outcome().is_none());
+        }
+    }
 }
 
 #[test]
@@ -450,7 +467,11 @@ fn ufs_7_4_byoyomi_overrun_loses_when_enforced() {
     let mut r = referee(ufs(), Mode::Enforced, None, Some(Clock::same(TimeControl::byoyomi(0, 30 * S, 1))));
     r.submit(Event::Start { t: 0 });
     assert_eq!(r.submit(mv(30 * S - 1, "7g7f")), Answer::Accepted);
-    refused(r.submit(mv(60 * S - 1, "3c3d")));
+    // 30 s of a 30 s byo-yomi is in time (whole seconds, as shogi servers count) …
+    let mut at_limit = r.clone();
+    assert_eq!(at_limit.submit(mv(60 * S - 1, "3c3d")), Answer::Accepted);
+    // … a millisecond more is not.
+    refused(r.submit(mv(60 * S, "3c3d")));
     let o = assert_end(&r, GameResult::BlackWin, Reason::TimeUp, "ufs-2016 7.4");
     assert_eq!(o.ply, 1);
 }
@@ -461,6 +482,8 @@ fn enforced_flag_falls_on_a_tick_without_a_move() {
     r.submit(Event::Start { t: 0 });
     assert_eq!(r.clock().unwrap().flag_at(), Some(MIN));
     assert_eq!(r.submit(Event::Tick { t: MIN }), Answer::Accepted);
+    assert_eq!(r.outcome(), None, "the last instant of the time is in time");
+    assert_eq!(r.submit(Event::Tick { t: MIN + 1 }), Answer::Accepted);
     assert_end(&r, GameResult::WhiteWin, Reason::TimeUp, "fesa-2017 8.9");
 }
 

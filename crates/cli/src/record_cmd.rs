@@ -58,7 +58,12 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
 
 pub fn convert(args: ConvertArgs) -> Result<ExitCode> {
     let record = read(&args.file)?;
-    let text = records::convert(&record, args.to).map_err(|e| Error::input(&args.file, e))?;
+    let converted = records::convert(&record, args.to).map_err(|e| Error::input(&args.file, e))?;
+    // What the format cannot hold is said, never dropped silently.
+    for w in &converted.warnings {
+        eprintln!("shinpan convert: {}: {w}", args.file.display());
+    }
+    let text = converted.text;
     // `.kif` and `.ki2` files are Shift_JIS by convention (`.kifu` is the UTF-8 spelling).
     let sjis = args
         .output

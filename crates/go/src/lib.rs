@@ -132,6 +132,7 @@
 //! canonical SGF.
 
 pub mod board;
+pub mod dead;
 pub mod fuzzing;
 pub mod game;
 pub mod handicap;
@@ -140,6 +141,7 @@ pub mod score;
 pub mod sgf;
 
 pub use board::{Board, BoardError, IllegalMove};
+pub use dead::estimate_dead;
 pub use game::{Cycle, Game, GameError, Move, Rules};
 pub use handicap::fixed_handicap;
 pub use point::{Color, CoordError, Point};

@@ -28,11 +28,24 @@ pub enum ScoreError {
     OffBoard(Point),
 }
 
-/// One side's count (rfg 9.2: territory points and prisoners; rfg 9.3: komi for White).
+/// How a finished position is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Counting {
+    /// Territory and prisoners (rfg 8–9, the Japanese rules): points in seki are nobody's.
+    #[default]
+    Territory,
+    /// Area: territory and one's living stones on the board, prisoners not counted (the Chinese
+    /// rules): a point surrounded by one colour counts, in seki too.
+    Area,
+}
+
+/// One side's count (rfg 9.2: territory points and prisoners; rfg 9.3: komi for White). Under
+/// area counting `prisoners` is 0 and `stones` holds the living stones on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct SideScore {
     pub territory: u32,
     pub prisoners: u32,
+    pub stones: u32,
     pub komi: f64,
     pub total: f64,
 }
@@ -63,9 +76,20 @@ impl Score {
     }
 }
 
-/// Count a finished position. `board` carries the prisoners taken during play
-/// ([`Board::captures`]); `handicap` ≥ 2 makes equal scores a White win (rfg 10).
+/// Count a finished position by territory (rfg 8–10). `board` carries the prisoners taken
+/// during play ([`Board::captures`]); `handicap` ≥ 2 makes equal scores a White win (rfg 10).
 pub fn score(board: &Board, komi: f64, handicap: u8, agreement: &Agreement) -> Result<Score, ScoreError> {
+    score_by(board, komi, handicap, agreement, Counting::Territory)
+}
+
+/// Count a finished position the way `counting` says.
+pub fn score_by(
+    board: &Board,
+    komi: f64,
+    handicap: u8,
+    agreement: &Agreement,
+    counting: Counting,
+) -> Result<Score, ScoreError> {
     let mut b = board.clone();
     let mut prisoners = [board.captures(Color::Black), board.captures(Color::White)];
     // rfg 7.2 commentary, 8.2: dead stones are removed and become the opponent's prisoners.
@@ -169,8 +193,10 @@ pub fn score(board: &Board, komi: f64, handicap: u8, agreement: &Agreement) -> R
         territory_white: Vec::new(),
     };
     for (id, (pts, mask)) in regions.iter().enumerate() {
-        // rfg 8.1 commentary: points surrounded by groups living in seki are not territory.
-        let touches_seki = pts.iter().any(|&p| b.neighbours(p).any(|q| in_seki[at(q)]));
+        // rfg 8.1 commentary: points surrounded by groups living in seki are not territory
+        // (area counting counts every point one colour surrounds).
+        let touches_seki =
+            counting == Counting::Territory && pts.iter().any(|&p| b.neighbours(p).any(|q| in_seki[at(q)]));
         let owner = match mask {
             _ if neutral_region[id] || touches_seki => None,
             1 => Some(Color::Black),
@@ -188,11 +214,19 @@ pub fn score(board: &Board, komi: f64, handicap: u8, agreement: &Agreement) -> R
     out.neutral.sort();
     out.black.territory = out.territory_black.len() as u32;
     out.white.territory = out.territory_white.len() as u32;
-    out.black.prisoners = prisoners[0];
-    out.white.prisoners = prisoners[1];
+    match counting {
+        Counting::Territory => {
+            out.black.prisoners = prisoners[0];
+            out.white.prisoners = prisoners[1];
+        }
+        Counting::Area => {
+            out.black.stones = b.points().filter(|&p| b.get(p) == Some(Color::Black)).count() as u32;
+            out.white.stones = b.points().filter(|&p| b.get(p) == Some(Color::White)).count() as u32;
+        }
+    }
     out.white.komi = komi; // rfg 9.3
-    out.black.total = (out.black.territory + out.black.prisoners) as f64;
-    out.white.total = (out.white.territory + out.white.prisoners) as f64 + komi;
+    out.black.total = (out.black.territory + out.black.prisoners + out.black.stones) as f64;
+    out.white.total = (out.white.territory + out.white.prisoners + out.white.stones) as f64 + komi;
     let d = out.black.total - out.white.total;
     if d > 0.0 {
         out.winner = Some(Color::Black);

@@ -32,17 +32,28 @@ pub fn looks_like_sgf(text: &str) -> bool {
     starts || (t.contains("(;") && ["GM[", "SZ[", "FF["].iter().any(|k| t.contains(k)))
 }
 
-/// The text of an SGF file: decoded as its `CA[]` charset says (Fox writes GB2312, old Japanese
-/// files Shift_JIS), else as UTF-8 (invalid bytes replaced).
+/// The text of an SGF file: decoded as its `CA[]` charset says when that is a known charset
+/// the bytes are valid in (Fox writes GB2312, old Japanese files Shift_JIS); else as UTF-8 when
+/// the bytes are valid UTF-8 (a byte-order mark is dropped); else in the charset `chardetng`
+/// finds likeliest — GBK, GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR, windows-1251 and the other
+/// legacy encodings of the web — as Sabaki does, so that names and comments survive.
 pub fn decode(bytes: &[u8]) -> String {
     let ascii = String::from_utf8_lossy(bytes);
     if let Some(i) = ascii.find("CA[") {
         let label: String = ascii[i + 3..].chars().take_while(|&c| c != ']').collect();
-        if let Some(enc) = encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
-            return enc.decode(bytes).0.into_owned();
+        if let Some(text) = encoding_rs::Encoding::for_label(label.trim().as_bytes())
+            .and_then(|enc| enc.decode_without_bom_handling_and_without_replacement(bytes))
+        {
+            return text.trim_start_matches('\u{feff}').to_string();
         }
     }
-    ascii.into_owned()
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(s) = std::str::from_utf8(body) {
+        return s.to_string();
+    }
+    let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    d.feed(bytes, true);
+    d.guess(None, chardetng::Utf8Detection::Deny).decode_without_bom_handling(bytes).0.into_owned()
 }
 
 /// A raw property with the position of its name.
@@ -76,7 +87,7 @@ pub struct Node {
 }
 
 /// The game information of the root node, in the canonical order.
-pub const INFO_PROPS: &[&str] = &["PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "GN", "TM", "OT"];
+pub const INFO_PROPS: &[&str] = &["PB", "BR", "PW", "WR", "DT", "EV", "RO", "PC", "GN", "TM", "OT", "AP", "US"];
 
 /// A game read from SGF: the root's game information and the main line.
 #[derive(Debug, Clone, PartialEq)]

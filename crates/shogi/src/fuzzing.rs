@@ -39,7 +39,7 @@ pub fn usi(data: &[u8]) {
 /// start and moves.
 pub fn record(format: crate::formats::Format, data: &[u8]) {
     use crate::formats;
-    let text = formats::decode(data);
+    let Ok(text) = formats::decode(data) else { return };
     let _ = formats::detect(&text);
     match formats::read_as(format, &text) {
         Ok(records) => {

@@ -33,6 +33,6 @@ pub use impasse::{Declaration, ImpasseCount, ImpasseOutcome};
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use perft::{divide, perft};
 pub use position::{IllegalMove, ImpossibleMove, Position, PositionError, Undo};
-pub use record::{EndReason, GameEnd, Record, RecordInfo, RecordMove, TimeControl};
+pub use record::{EndReason, GameEnd, ReadNote, Record, RecordInfo, RecordMove, TimeControl};
 pub use sfen::{STARTPOS, SfenError, SfenErrorKind};
 pub use types::{Color, File, Hand, Move, Piece, PieceKind, Rank, Square};

@@ -46,6 +46,8 @@ pub enum IllegalMove {
     NotInHand(PieceKind),
     #[error("a {0:?} cannot be dropped; only unpromoted captured pieces are (fesa-2017 3.11)")]
     NotDroppable(PieceKind),
+    #[error("a piece is dropped promoted side up ({0:?}); a drop is always unpromoted (fesa-2017 3.2)")]
+    PromotedDrop(PieceKind),
     #[error("drop on occupied square {0} (fesa-2017 3.11)")]
     DropOnOccupied(Square),
     #[error("promotion not allowed: {0} (fesa-2017 3.2)")]
@@ -92,7 +94,9 @@ impl IllegalMove {
             IllegalMove::NotInHand(_) | IllegalMove::NotDroppable(_) | IllegalMove::DropOnOccupied(_) => {
                 "fesa-2017 3.11"
             }
-            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) => "fesa-2017 3.2",
+            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) | IllegalMove::PromotedDrop(_) => {
+                "fesa-2017 3.2"
+            }
             IllegalMove::DeadDrop(_) => "fesa-2017 3.11b",
             IllegalMove::Nifu => "fesa-2017 3.11a",
             IllegalMove::Uchifuzume => "fesa-2017 3.11c",
@@ -458,10 +462,12 @@ impl Position {
             Move::Drop { kind, to } => {
                 let to_bb = Bitboard::from_square(to);
                 let code = Piece::new(us, kind).code();
+                // A scoresheet's promoted drop (played leniently) takes the unpromoted piece.
+                let held = kind.unpromoted();
                 let h = &mut self.hands[us.index()];
-                let n = h.count(kind) as usize;
-                hash ^= KEYS.hand[us.index()][kind.index()][n] ^ KEYS.hand[us.index()][kind.index()][n - 1];
-                h.remove(kind);
+                let n = h.count(held) as usize;
+                hash ^= KEYS.hand[us.index()][held.index()][n] ^ KEYS.hand[us.index()][held.index()][n - 1];
+                h.remove(held);
                 self.board[to.index()] = code;
                 self.by_color[us.index()] ^= to_bb;
                 self.by_kind[kind.index()] ^= to_bb;
@@ -542,7 +548,7 @@ impl Position {
                 self.by_color[us.index()] ^= to_bb;
                 self.occupied ^= to_bb;
                 self.by_kind[kind.index()] ^= to_bb;
-                self.hands[us.index()].add(kind);
+                self.hands[us.index()].add(kind.unpromoted());
             }
         }
     }
@@ -570,11 +576,14 @@ impl Position {
                 }
             }
             Move::Drop { kind, to } => {
-                if !kind.is_hand_kind() {
+                // A piece dropped promoted side up can be put down (fesa-2017 3.2 forbids it);
+                // a king cannot be held at all.
+                let held = kind.unpromoted();
+                if !held.is_hand_kind() {
                     return Err(ImpossibleMove::NotDroppable(kind));
                 }
-                if !self.hands[us.index()].has(kind) {
-                    return Err(ImpossibleMove::NotInHand(kind));
+                if !self.hands[us.index()].has(held) {
+                    return Err(ImpossibleMove::NotInHand(held));
                 }
                 if self.occupied().contains(to) {
                     return Err(ImpossibleMove::DropOnOccupied(to));
@@ -688,6 +697,9 @@ impl Position {
                 Ok(())
             }
             Move::Drop { kind, to } => {
+                if kind.is_promoted() && kind.unpromoted().is_hand_kind() {
+                    return Err(IllegalMove::PromotedDrop(kind));
+                }
                 if !kind.is_hand_kind() {
                     return Err(IllegalMove::NotDroppable(kind));
                 }

@@ -20,6 +20,23 @@ pub struct Record {
     /// How the record says the game ended, if it says.
     pub end: Option<GameEnd>,
     pub info: RecordInfo,
+    /// What the reader tolerated or assumed (a free-text time control, a second end word, a
+    /// missing SFEN field …), in file order. Empty for a canonical file.
+    pub notes: Vec<ReadNote>,
+}
+
+/// Something a reader tolerated or assumed, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadNote {
+    /// 1-based line of the file.
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for ReadNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,10 +85,11 @@ pub enum EndReason {
     Jishogi,
     /// 切れ負け / %TIME_UP: the side to move ran out of time.
     TimeUp,
-    /// 反則勝ち / %ILLEGAL_MOVE after the offending move: the side to move wins because the
-    /// previous move was illegal.
+    /// 反則勝ち: the side to move wins by a foul of the opponent (the previous move, or an act
+    /// the record does not show).
     IllegalWin,
-    /// 反則負け: the side to move loses by an illegal act.
+    /// 反則負け / %ILLEGAL_MOVE: the side to move loses by a foul (CSA standard: the side to
+    /// move made an illegal move, which the record does not hold).
     IllegalLoss,
     /// %+ILLEGAL_ACTION / %-ILLEGAL_ACTION: the given side lost by an illegal act.
     IllegalAction(Color),
@@ -79,6 +97,8 @@ pub enum EndReason {
     DeclarationWin,
     /// 中断 / %CHUDAN: interrupted.
     Interrupted,
+    /// 封じ手: the game adjourned with a sealed move (a two-day title match); not yet ended.
+    Sealed,
     /// %MAX_MOVES: the move limit was reached.
     MaxMoves,
     /// %HIKIWAKE: agreed or adjudicated draw.
@@ -102,6 +122,7 @@ impl EndReason {
             EndReason::IllegalLoss | EndReason::IllegalAction(_) => "反則負け",
             EndReason::DeclarationWin => "入玉勝ち",
             EndReason::Interrupted => "中断",
+            EndReason::Sealed => "封じ手",
             EndReason::MaxMoves => "最大手数",
             EndReason::Draw => "引き分け",
             EndReason::NoMate => "不詰",
@@ -116,12 +137,15 @@ impl EndReason {
             EndReason::Checkmate => "%TSUMI".into(),
             EndReason::Jishogi => "%JISHOGI".into(),
             EndReason::TimeUp => "%TIME_UP".into(),
-            EndReason::IllegalWin => "%ILLEGAL_MOVE".into(),
+            // CSA states a foul of the side not to move as that side's illegal action; the
+            // writer, which knows the side to move, writes it so (`csa::write`).
+            EndReason::IllegalWin => "%ILLEGAL_ACTION".into(),
             EndReason::IllegalLoss => "%ILLEGAL_MOVE".into(),
             EndReason::IllegalAction(Color::Black) => "%+ILLEGAL_ACTION".into(),
             EndReason::IllegalAction(Color::White) => "%-ILLEGAL_ACTION".into(),
             EndReason::DeclarationWin => "%KACHI".into(),
-            EndReason::Interrupted => "%CHUDAN".into(),
+            // CSA has no sealed move: the game is interrupted there.
+            EndReason::Interrupted | EndReason::Sealed => "%CHUDAN".into(),
             EndReason::MaxMoves => "%MAX_MOVES".into(),
             EndReason::Draw => "%HIKIWAKE".into(),
             EndReason::NoMate => "%FUZUMI".into(),
@@ -165,7 +189,7 @@ pub struct RecordInfo {
 impl Record {
     /// A record of no moves from `start`.
     pub fn new(start: Position) -> Record {
-        Record { start, moves: Vec::new(), end: None, info: RecordInfo::default() }
+        Record { start, moves: Vec::new(), end: None, info: RecordInfo::default(), notes: Vec::new() }
     }
 
     /// The moves alone.

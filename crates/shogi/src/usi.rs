@@ -122,20 +122,24 @@ pub fn position_command(start: &Position, moves: &[Move]) -> String {
     s
 }
 
+/// The whitespace-separated tokens of `text` with their 1-based character columns, in one pass
+/// (a record line may hold a million moves).
 pub(crate) fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
+    let mut col = 0;
     for (i, ch) in text.char_indices() {
+        col += 1;
         if ch.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((text[..s].chars().count() + 1, &text[s..i]));
+            if let Some((s, c)) = start.take() {
+                out.push((c, &text[s..i]));
             }
         } else if start.is_none() {
-            start = Some(i);
+            start = Some((i, col));
         }
     }
-    if let Some(s) = start {
-        out.push((text[..s].chars().count() + 1, &text[s..]));
+    if let Some((s, c)) = start {
+        out.push((c, &text[s..]));
     }
     out
 }

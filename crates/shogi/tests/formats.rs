@@ -112,7 +112,7 @@ const KIF: &str = "# KIF形式棋譜ファイル
 #[test]
 fn kif_utf8_and_shift_jis() {
     for bytes in [KIF.as_bytes().to_vec(), encoding_rs::SHIFT_JIS.encode(KIF).0.into_owned()] {
-        assert_eq!(formats::detect(&formats::decode(&bytes)), Some(Format::Kif));
+        assert_eq!(formats::detect(&formats::decode(&bytes).unwrap()), Some(Format::Kif));
         let r = &formats::read(&bytes).unwrap()[0];
         assert_eq!(usi(r), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
         assert_eq!(r.moves[3].time_ms, Some(60_000));

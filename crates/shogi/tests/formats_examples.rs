@@ -17,7 +17,7 @@ fn example(name: &str) -> (Vec<u8>, Record) {
 fn mate_kif_is_shift_jis_and_ends_in_mate() {
     let (bytes, r) = example("shogi_mate.kif");
     assert!(std::str::from_utf8(&bytes).is_err(), "the .kif example is Shift_JIS");
-    assert_eq!(formats::detect(&formats::decode(&bytes)), Some(Format::Kif));
+    assert_eq!(formats::detect(&formats::decode(&bytes).unwrap()), Some(Format::Kif));
     assert_eq!(r.end.as_ref().unwrap().reason, EndReason::Checkmate);
     assert!(r.replay().unwrap().iter().all(|(_, v)| v.is_none()), "every move legal");
     assert!(r.final_position().unwrap().is_checkmate());

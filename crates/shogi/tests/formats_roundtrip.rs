@@ -27,10 +27,18 @@ fn end_reasons(format: Format) -> Vec<EndReason> {
         NoMate,
     ];
     match format {
-        // CSA writes both illegal-move ends as %ILLEGAL_MOVE after the move; it has the
-        // side-specific %±ILLEGAL_ACTION and arbitrary % words instead.
+        // CSA states a foul by its side: %ILLEGAL_MOVE is the side to move's (IllegalLoss), the
+        // other side's is his %±ILLEGAL_ACTION — so 反則勝ち (IllegalWin) is written as that and
+        // reads back as IllegalAction, judged alike (arbiter tests/records.rs). Arbitrary % words
+        // are kept.
         Format::Csa => {
-            v.extend([IllegalAction(Color::Black), IllegalAction(Color::White), Other("SOMETHING_ELSE".into())])
+            v.retain(|r| *r != IllegalWin);
+            v.extend([
+                IllegalLoss,
+                IllegalAction(Color::Black),
+                IllegalAction(Color::White),
+                Other("SOMETHING_ELSE".into()),
+            ])
         }
         Format::Western => v.extend([
             IllegalLoss,

@@ -163,8 +163,8 @@ impl LiveGame {
         self.submit_event(t, Submit::Start)
     }
 
-    /// Time passed with nothing else: a flag that fell by `t` falls (the host schedules this at
-    /// [`LiveGame::flag_at`]).
+    /// Time passed with nothing else: a flag that fell before `t` falls (the host schedules this
+    /// one millisecond after [`LiveGame::flag_at`]: a move at that instant is still in time).
     pub fn tick(&mut self, t: u64) -> Logged {
         self.submit_event(t, Submit::Tick)
     }

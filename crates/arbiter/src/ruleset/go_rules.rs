@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 pub struct GoRules {
     /// Consecutive passes that end the main game (rfg 7.1: three).
     pub passes_to_end: Cited<u32>,
+    /// How the finished position is counted: territory and prisoners (rfg 9.2), or area.
+    pub counting: Cited<Counting>,
     /// Points added to White (rfg 9.3: usually 6.5).
     pub komi: Cited<f64>,
     /// N moves in T not made: loss (rfg 12.15). `true` = loss.
@@ -19,6 +21,25 @@ pub struct GoRules {
     /// A cycle (triple ko, eternal life) ends the game with this ruling (rfg 6.3).
     pub cycle: Cited<CycleOutcome>,
     pub articles: GoArticles,
+}
+
+/// How a finished Go position is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Counting {
+    /// Territory and prisoners (rfg 8–9; the Japanese rules).
+    Territory,
+    /// Area: territory and living stones on the board (the Chinese rules).
+    Area,
+}
+
+impl From<Counting> for go::score::Counting {
+    fn from(c: Counting) -> go::score::Counting {
+        match c {
+            Counting::Territory => go::score::Counting::Territory,
+            Counting::Area => go::score::Counting::Area,
+        }
+    }
 }
 
 /// What the arbiter rules when a Go position repeats (rfg 6.3: no result, both lose, or replay).

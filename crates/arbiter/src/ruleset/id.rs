@@ -62,11 +62,21 @@ pub enum RulesetId {
     #[serde(rename = "japanese")]
     #[cfg_attr(feature = "clap", value(name = "japanese", alias = "j1989"))]
     Japanese,
+    /// rfg with the two-pass end and the area count of the Chinese rules, for records played so.
+    #[serde(rename = "chinese")]
+    #[cfg_attr(feature = "clap", value(name = "chinese"))]
+    Chinese,
 }
 
 impl RulesetId {
-    pub const ALL: [RulesetId; 5] =
-        [RulesetId::Fesa2017, RulesetId::Ufs2016, RulesetId::Pl, RulesetId::Rfg, RulesetId::Japanese];
+    pub const ALL: [RulesetId; 6] = [
+        RulesetId::Fesa2017,
+        RulesetId::Ufs2016,
+        RulesetId::Pl,
+        RulesetId::Rfg,
+        RulesetId::Japanese,
+        RulesetId::Chinese,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -75,6 +85,7 @@ impl RulesetId {
             RulesetId::Pl => "pl",
             RulesetId::Rfg => "rfg",
             RulesetId::Japanese => "japanese",
+            RulesetId::Chinese => "chinese",
         }
     }
 
@@ -86,11 +97,27 @@ impl RulesetId {
             RulesetId::Pl => AnyRuleset::Shogi(super::pl::pl()),
             RulesetId::Rfg => AnyRuleset::Go(super::rfg::rfg()),
             RulesetId::Japanese => AnyRuleset::Go(super::japanese::japanese()),
+            RulesetId::Chinese => AnyRuleset::Go(super::chinese::chinese()),
         }
     }
 
     pub fn game(self) -> GameKind {
         self.ruleset().game()
+    }
+
+    /// The Go ruleset an SGF `RU[]` names: the Japanese and Korean rules end by two passes and
+    /// count territory (`japanese`); the Chinese, AGA, New Zealand and Ing rules count area
+    /// (`chinese`); anything else is not read (`None`).
+    pub fn of_sgf_rules(ru: &str) -> Option<RulesetId> {
+        let r = ru.trim().to_ascii_lowercase();
+        let has = |w: &[&str]| w.iter().any(|w| r.contains(w));
+        if has(&["japan", "korea", "jp", "kr"]) {
+            Some(RulesetId::Japanese)
+        } else if has(&["chin", "cn", "aga", "zealand", "nz", "ing", "goe", "tromp", "area"]) {
+            Some(RulesetId::Chinese)
+        } else {
+            None
+        }
     }
 
     /// The names of the rulesets for `game`.

@@ -10,6 +10,7 @@
 //! Adding a ruleset: a [`RulesetId`] value (in `id.rs`), its file here building the value, and
 //! its tests (docs/architecture.md "Adding a ruleset").
 
+mod chinese;
 mod fesa_2017;
 mod go_rules;
 mod id;
@@ -20,7 +21,7 @@ mod rfg;
 mod shogi_rules;
 mod ufs_2016;
 
-pub use go_rules::{CycleOutcome, GoArticles, GoIllegalMoveArticles, GoRules};
+pub use go_rules::{Counting, CycleOutcome, GoArticles, GoIllegalMoveArticles, GoRules};
 pub use id::{GameKind, RulesetId, UnknownRuleset};
 pub use policy::{
     Articles, BeginnersTakeback, BlitzReplay, BothFlagsPolicy, ByoYomiTimeout, ChangedMovePolicy, DrawPolicy,
@@ -84,7 +85,7 @@ pub struct Ruleset<G> {
 
 /// A shogi ruleset (`fesa-2017`, `ufs-2016`, `pl`).
 pub type ShogiRuleset = Ruleset<ShogiRules>;
-/// A Go ruleset (`rfg`, `japanese`).
+/// A Go ruleset (`rfg`, `japanese`, `chinese`).
 pub type GoRuleset = Ruleset<GoRules>;
 
 /// Either game's ruleset, as a ruleset id gives it.

@@ -20,9 +20,10 @@ pub(super) fn pl() -> ShogiRuleset {
         scoring: cited(Scoring { win_halves: 2, draw_halves: Some(1), loss_halves: 0 }, "pl 8.2.5"),
         penalties: None,
         // A move out of turn is a forbidden move: 1.7 makes it a loss.
-        articles: Articles { resignation: "pl 5.1b".into(), time_up: "pl 6.3".into(), out_of_turn: "pl 1.7".into() },
+        // 6.3 states the duty to keep time; 5.1e decides the loss.
+        articles: Articles { resignation: "pl 5.1b".into(), time_up: "pl 5.1e".into(), out_of_turn: "pl 1.7".into() },
         game: ShogiRules {
-            king_capture: None,
+            king_capture: Some(cited(KingCapture::WinsAsClaim, "pl 5.1a")),
             impasse_count: Some(cited(ImpasseCount::Points24, "pl 5.4")),
             declaration: None,
             min_rated_time: None,

@@ -31,6 +31,7 @@ pub(super) fn rfg() -> GoRuleset {
         },
         game: GoRules {
             passes_to_end: cited(3, "rfg 7.1"),
+            counting: cited(Counting::Territory, "rfg 9.2"),
             komi: cited(6.5, "rfg 9.3"),
             canadian_failure_loses: cited(true, "rfg 12.15"),
             handicap_tie_to_white: cited(true, "rfg 10"),

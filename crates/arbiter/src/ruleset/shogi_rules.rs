@@ -9,7 +9,7 @@ use shogi::{HandicapTable, IllegalMove};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShogiRules {
-    /// fesa-2017 9.5: capturing a king left in check wins.
+    /// Capturing a king left in check wins (fesa-2017 9.5; ufs-2016 5.5.6; pl 5.1a).
     pub king_capture: Option<Cited<KingCapture>>,
     /// Impasse count by agreement (ufs-2016 5.8.6; pl 5.4); `None` where only the declaration
     /// exists (fesa-2017 5.3).
@@ -105,7 +105,9 @@ impl IllegalMoveArticles {
             IllegalMove::NoPiece(_) | IllegalMove::NotOwnPiece(_) | IllegalMove::Unreachable { .. } => &self.movement,
             IllegalMove::OwnPieceOnTarget(_) => &self.onto_own_piece,
             IllegalMove::NotInHand(_) | IllegalMove::NotDroppable(_) | IllegalMove::DropOnOccupied(_) => &self.drop,
-            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) => &self.promotion,
+            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) | IllegalMove::PromotedDrop(_) => {
+                &self.promotion
+            }
             IllegalMove::DeadDrop(_) => &self.dead_drop,
             IllegalMove::Nifu => &self.nifu,
             IllegalMove::Uchifuzume => &self.uchifuzume,

@@ -33,7 +33,7 @@ pub(super) fn ufs_2016() -> ShogiRuleset {
         )),
         articles: Articles { resignation: ufs("5.8.1"), time_up: ufs("7.4"), out_of_turn: ufs("5.8.3.3") },
         game: ShogiRules {
-            king_capture: None,
+            king_capture: Some(cited(KingCapture::WinsAsClaim, "ufs-2016 5.5.6")),
             impasse_count: Some(cited(ImpasseCount::Points24, "ufs-2016 5.8.6")),
             declaration: Some(cited(DeclarationRule::Points27, "ufs-2016 5.8.7")),
             min_rated_time: None,

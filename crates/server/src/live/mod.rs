@@ -203,14 +203,15 @@ struct GameTask {
 impl GameTask {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         loop {
+            // A move at the flag's instant is still in time; the flag is down one millisecond later.
             let flag =
-                self.game.flag_at().map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
+                self.game.flag_at().map(|at| Instant::now() + Duration::from_millis((at + 1).saturating_sub(now_ms())));
             let cmd = tokio::select! {
                 cmd = rx.recv() => cmd,
                 _ = sleep_until(flag) => {
                     let at = self.game.flag_at().expect("a flag was scheduled");
-                    // The flag falls at the clock's instant, whenever the timer woke.
-                    let t = at.max(self.game.last_t().unwrap_or(0));
+                    // The flag is down just after the clock's instant, whenever the timer woke.
+                    let t = (at + 1).max(self.game.last_t().unwrap_or(0));
                     let logged = self.game.tick(t);
                     if let Err(e) = self.commit(None, logged).await {
                         tracing::error!(game = self.id, error = %e, "flag tick not stored; the game stops");

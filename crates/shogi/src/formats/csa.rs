@@ -51,7 +51,8 @@ fn end_reason(word: &str) -> EndReason {
         "TSUMI" => EndReason::Checkmate,
         "JISHOGI" => EndReason::Jishogi,
         "TIME_UP" => EndReason::TimeUp,
-        "ILLEGAL_MOVE" => EndReason::IllegalWin,
+        // The CSA standard: the side to move made an illegal move (not written) and loses.
+        "ILLEGAL_MOVE" => EndReason::IllegalLoss,
         "+ILLEGAL_ACTION" => EndReason::IllegalAction(Color::Black),
         "-ILLEGAL_ACTION" => EndReason::IllegalAction(Color::White),
         "KACHI" => EndReason::DeclarationWin,
@@ -122,6 +123,42 @@ impl Game {
     }
 }
 
+/// A comment (`'` to the end of the line): `'*` is the usual marker for comments attached to
+/// moves; other comments before the first move belong to the header.
+fn comment(g: &mut Game, text: &str) {
+    let body = text.strip_prefix("'*").or_else(|| text.strip_prefix('\'')).unwrap_or("");
+    if text.starts_with("'*") || g.started {
+        g.b.comment(body.to_string());
+    } else if !body.trim().is_empty() {
+        g.b.record.info.comments.push(body.to_string());
+    }
+}
+
+/// The statements of a line: several may share it, separated by commas (`+7776FU,T12`), padded
+/// with spaces (`+7776FU  ,T0   `); a `'` starts a comment that runs to the end of the line,
+/// commas included. Names and header values (`N`, `$`, `V`) run to the end of the line.
+fn statements(line: &str) -> Vec<(usize, &str)> {
+    if line.starts_with('N') || line.starts_with('$') || line.starts_with('V') || line.starts_with('\'') {
+        return vec![(0, line)];
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    loop {
+        let rest = &line[start..];
+        let lead = rest.len() - rest.trim_start().len();
+        match rest.find(',') {
+            Some(j) if !rest.trim_start().starts_with('\'') => {
+                out.push((start + lead, rest[..j].trim()));
+                start += j + 1;
+            }
+            _ => {
+                out.push((start + lead, rest.trim()));
+                return out;
+            }
+        }
+    }
+}
+
 /// Reads every game in a CSA file.
 pub fn read(text: &str) -> Result<Vec<Record>, FormatError> {
     let mut games = Vec::new();
@@ -129,16 +166,6 @@ pub fn read(text: &str) -> Result<Vec<Record>, FormatError> {
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches(['\r', '\n']);
-        if line.starts_with('\'') {
-            // A comment: `'*` is the usual marker for comments attached to moves.
-            let body = line.strip_prefix("'*").or_else(|| line.strip_prefix('\'')).unwrap_or("");
-            if line.starts_with("'*") || g.started {
-                g.b.comment(body.to_string());
-            } else if !body.trim().is_empty() {
-                g.b.record.info.comments.push(body.to_string());
-            }
-            continue;
-        }
         if line.trim() == "/" {
             if !g.is_blank() {
                 games.push(finish(g, line_no)?);
@@ -146,24 +173,11 @@ pub fn read(text: &str) -> Result<Vec<Record>, FormatError> {
             g = Game::new();
             continue;
         }
-        // Several statements may share a line, separated by commas (not inside names and
-        // header values, which run to the end of the line).
-        let statements: Vec<(usize, &str)> = if line.starts_with('N') || line.starts_with('$') || line.starts_with('V')
-        {
-            vec![(0, line)]
-        } else {
-            let mut out = Vec::new();
-            let mut start = 0;
-            for (j, ch) in line.char_indices() {
-                if ch == ',' {
-                    out.push((start, &line[start..j]));
-                    start = j + 1;
-                }
+        for (byte, st) in statements(line) {
+            if st.starts_with('\'') {
+                comment(&mut g, st);
+                continue;
             }
-            out.push((start, &line[start..]));
-            out
-        };
-        for (byte, st) in statements {
             let col = super::column_of(line, byte);
             statement(&mut g, st.trim_end(), line_no, col)?;
         }
@@ -211,9 +225,16 @@ fn statement(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), F
                 "START_TIME" => info.start_time = Some(value.into()),
                 "END_TIME" => info.end_time = Some(value.into()),
                 "OPENING" => info.opening = Some(value.into()),
-                "TIME_LIMIT" => match parse_time_limit(value) {
+                // Kifu for Windows writes the KIF way (`4時間`); other free text is kept and noted.
+                "TIME_LIMIT" => match parse_time_limit(value).or_else(|| super::kif::parse_time_control(value)) {
                     Some(tc) => info.time_control = Some(tc),
-                    None => return err(g, col, format!("bad $TIME_LIMIT {value:?}: expected HH:MM+SS")),
+                    None => {
+                        info.extra.push((key.to_string(), value.to_string()));
+                        g.b.note(
+                            line_no,
+                            format!("$TIME_LIMIT {value:?} is not HH:MM+SS: the time control is not read"),
+                        );
+                    }
                 },
                 "TIME" => match parse_time(value) {
                     Some(tc) => info.time_control = Some(tc),
@@ -264,11 +285,8 @@ fn statement(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(), F
             }
         }
         b'%' => {
-            if g.b.record.end.is_some() {
-                return err(g, col, format!("second end word {st:?}"));
-            }
             g.started = true;
-            g.b.record.end = Some(GameEnd::new(end_reason(&st[1..])));
+            super::kif::set_end(&mut g.b, GameEnd::new(end_reason(&st[1..])), line_no);
         }
         _ => return err(g, col, format!("unknown CSA statement {st:?}")),
     }
@@ -322,25 +340,40 @@ fn position_line(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(
         }
         let setup = g.setup();
         setup.used = true;
+        // Cells are `+FU`, `-KY` or `*`, spaces between them free: the standard's three
+        // columns (` * `), V3.0's single spaces (`P2 * -HI * *`), trailing spaces or none.
+        let mut cs = cells.char_indices().peekable();
         for file_i in 0..9u8 {
-            let file = 9 - file_i;
-            let sq = Square::from_numbers(file, rank).expect("1..=9");
-            let c = col + 2 + 3 * file_i as usize;
-            let cell = cells.get(3 * file_i as usize..3 * file_i as usize + 3).unwrap_or("").trim_end();
-            setup.board[sq.index()] = match cell {
-                "" | " *" | "*" => None,
-                _ => {
-                    let color = match cell.as_bytes()[0] {
-                        b'+' => Color::Black,
-                        b'-' => Color::White,
-                        _ => return bad(g, c, format!("bad board cell {cell:?} (expected +FU, -KY or \" * \")")),
-                    };
-                    match kind_from_code(&cell[1..]) {
-                        Some(kind) => Some(Piece::new(color, kind)),
-                        None => return bad(g, c, format!("unknown piece {:?}", &cell[1..])),
+            while cs.next_if(|(_, c)| *c == ' ').is_some() {}
+            let sq = Square::from_numbers(9 - file_i, rank).expect("1..=9");
+            let Some((at, c)) = cs.next() else {
+                let c = col + 2 + cells.len();
+                return bad(g, c, format!("a board row needs nine cells, found {file_i}"));
+            };
+            let c0 = col + 2 + at;
+            setup.board[sq.index()] = match c {
+                '*' => None,
+                '+' | '-' => {
+                    let code = cells.get(at + 1..at + 3).unwrap_or("");
+                    cs.next();
+                    cs.next();
+                    match kind_from_code(code) {
+                        Some(kind) => Some(Piece::new(if c == '+' { Color::Black } else { Color::White }, kind)),
+                        None => return bad(g, c0 + 1, format!("unknown piece {code:?}")),
                     }
                 }
+                _ => return bad(g, c0, format!("bad board cell {c:?} (expected +FU, -KY or *)")),
             };
+        }
+        let rest = cells[cs.peek().map_or(cells.len(), |&(at, _)| at)..].trim();
+        // A dot after the ninth cell keeps trailing spaces in some test files; anything else is
+        // a tenth cell.
+        if !rest.chars().all(|c| c == '.') {
+            return bad(
+                g,
+                col + 2 + cells.len() - rest.len(),
+                format!("more than nine cells in a board row: {rest:?}"),
+            );
         }
     } else if b.len() >= 2 && matches!(b[1], b'+' | b'-') {
         let color = if b[1] == b'+' { Color::Black } else { Color::White };
@@ -550,7 +583,11 @@ pub fn write(r: &Record) -> String {
         }
     }
     if let Some(end) = &r.end {
-        out.push_str(&end.reason.csa_word());
+        match end.reason {
+            // The side to move wins by the opponent's foul: the opponent's illegal action.
+            EndReason::IllegalWin => out.push_str(&format!("%{}ILLEGAL_ACTION", sign(pos.turn().flip()))),
+            _ => out.push_str(&end.reason.csa_word()),
+        }
         out.push('\n');
         if let Some(t) = end.time_ms {
             out.push_str(&format!("T{}\n", format_seconds(t)));

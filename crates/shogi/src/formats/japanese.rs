@@ -156,6 +156,11 @@ pub fn parse_move(s: &str) -> Result<(JpMove, usize), String> {
         } else if let Some(c) = rest.chars().next().filter(|c| "右左直上引寄行入".contains(*c)) {
             m.words.push(if c == '行' || c == '入' { '上' } else { c });
             i += c.len_utf8();
+        } else if let Some(r) =
+            rest.strip_prefix(['　', ' ']).filter(|r| r.trim_start_matches(['　', ' ']).starts_with('('))
+        {
+            // A space before the origin (`同　銀　(79)`, Kifu for Android).
+            i = s.len() - r.trim_start_matches(['　', ' ']).len();
         } else if rest.starts_with('(') {
             let close = rest.find(')').ok_or("unclosed ( in the origin")?;
             let inner = &rest[1..close];

@@ -11,30 +11,52 @@ use crate::types::Color;
 const F: Format = Format::Ki2;
 const MARKS: [char; 5] = ['▲', '△', '☗', '☖', '▽'];
 
-/// Whether a line holds a KI2 move (a side mark followed by a square or 同).
-pub(crate) fn has_move(l: &str) -> bool {
-    let mut cs = l.chars().peekable();
-    while let Some(c) = cs.next() {
-        if MARKS.contains(&c) && cs.peek().is_some_and(|n| FW_DIGITS.contains(n) || *n == '同') {
-            return true;
-        }
-    }
-    false
+/// Whether a line starts with a KI2 move (a side mark followed by a square — full-width,
+/// half-width or kanji digits — or 同).
+pub(crate) fn starts_with_move(l: &str) -> bool {
+    let mut cs = l.chars();
+    cs.next().is_some_and(|c| MARKS.contains(&c))
+        && cs.next().is_some_and(|n| FW_DIGITS.contains(&n) || n.is_ascii_digit() || n == '同')
 }
 
-/// `まで77手で先手の勝ち`, `まで80手で千日手` …
-fn summary(rest: &str) -> Option<EndReason> {
+/// The closing summary after `まで`: `77手で先手の勝ち`, `80手で千日手`, `4手で詰`,
+/// `4手で時間切れにより後手の勝ち`, `4手で後手の反則勝ち` … `mover` is the side to move at the end;
+/// a side the summary names decides who the end word is for.
+fn summary(rest: &str, mover: Color) -> Option<EndReason> {
     let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
-    let rest = rest.strip_prefix("手で").or_else(|| rest.strip_prefix("手にて")).unwrap_or(rest);
-    for (w, reason) in kif::END_WORDS.iter() {
-        if *w != "詰" && rest.contains(w) {
-            return Some(reason.clone());
+    let rest = rest.strip_prefix("手で").or_else(|| rest.strip_prefix("手にて")).unwrap_or(rest).trim();
+    let (side, word) = match ["先手の", "下手の", "後手の", "上手の"].iter().find(|p| rest.starts_with(**p))
+    {
+        Some(p) => (Some(if p.starts_with(['先', '下']) { Color::Black } else { Color::White }), &rest[p.len()..]),
+        None => (None, rest),
+    };
+    // A named side is who won (反則勝ち) or who fouled (反則負け); the end words are the side
+    // to move's.
+    Some(match word {
+        "詰" | "詰み" => EndReason::Checkmate,
+        "反則勝ち" => match side {
+            Some(s) if s != mover => EndReason::IllegalLoss,
+            _ => EndReason::IllegalWin,
+        },
+        "反則負け" => match side {
+            Some(s) if s != mover => EndReason::IllegalWin,
+            _ => EndReason::IllegalLoss,
+        },
+        "勝ち" => EndReason::Resign,
+        w if w.starts_with("時間切れ") || w.starts_with("切れ負け") => EndReason::TimeUp,
+        w => {
+            if let Some(reason) = kif::end_word(w) {
+                reason
+            } else if w.ends_with("の勝ち") || side.is_some() && w.ends_with("勝ち") && !w.contains("反則") {
+                EndReason::Resign
+            } else {
+                return kif::END_WORDS
+                    .iter()
+                    .find(|(e, _)| e.chars().count() > 1 && w.contains(e))
+                    .map(|(_, r)| r.clone());
+            }
         }
-    }
-    if rest.contains("の勝ち") {
-        return Some(EndReason::Resign);
-    }
-    None
+    })
 }
 
 pub fn read(text: &str) -> Result<Record, FormatError> {
@@ -64,11 +86,9 @@ pub fn read(text: &str) -> Result<Record, FormatError> {
                 None => b.insert(start(&header, line_no, &mut pending)?),
             };
             let col = line.len() - t.len() + 1;
-            let reason = summary(rest).ok_or_else(|| bd.error(line_no, col, format!("unknown game end {t:?}")))?;
-            if bd.record.end.is_some() {
-                return Err(bd.error(line_no, col, "second end of game"));
-            }
-            bd.record.end = Some(GameEnd::new(reason));
+            let reason = summary(rest, bd.pos.turn())
+                .ok_or_else(|| bd.error(line_no, col, format!("unknown game end {t:?}")))?;
+            kif::set_end(bd, GameEnd::new(reason), line_no);
             continue;
         }
         if t.starts_with(MARKS) {
@@ -110,6 +130,16 @@ fn moves_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatE
         if !MARKS.contains(&c) {
             return Err(b.error(line_no, col, format!("expected ▲ or △ before a move, found {c:?}")));
         }
+        i += c.len_utf8();
+        let body = &line[i..];
+        // Shogi DB2 writes the end in the move line (`△投了`, `▲千日手`); its mark is not
+        // always the side to move's, and the end is the side to move's whatever the mark.
+        let word = body.split_whitespace().next().unwrap_or("");
+        if let Some(reason) = kif::end_word(word) {
+            kif::set_end(b, GameEnd::new(reason), line_no);
+            i += word.len();
+            continue;
+        }
         let color = if c == '▲' || c == '☗' { Color::Black } else { Color::White };
         if color != b.pos.turn() {
             return Err(b.error(
@@ -118,8 +148,6 @@ fn moves_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatE
                 format!("{c} but {} is to move", if b.pos.turn() == Color::Black { "▲" } else { "△" }),
             ));
         }
-        i += c.len_utf8();
-        let body = &line[i..];
         let (jm, used) = japanese::parse_move(body).map_err(|m| b.error(line_no, col + 1, m))?;
         let mv = japanese::resolve(&b.pos, &jm, b.last_to()).map_err(|m| b.error(line_no, col, m))?;
         b.play(mv, line_no, col)?;
@@ -186,6 +214,11 @@ pub fn write(r: &Record) -> String {
         for c in &end.comments {
             out.push_str(&format!("*{c}\n"));
         }
+    }
+    if out.is_empty() {
+        // No header, no move: the version line alone says what the file is (an empty file
+        // would be no record at all).
+        out.push_str("#KI2 version=2.0\n");
     }
     out
 }

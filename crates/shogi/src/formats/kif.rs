@@ -13,7 +13,7 @@ use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
 const F: Format = Format::Kif;
 
 /// KIF end words and what they mean; the first of a reason is the canonical one.
-pub(crate) const END_WORDS: [(&str, EndReason); 17] = [
+pub(crate) const END_WORDS: [(&str, EndReason); 18] = [
     ("投了", EndReason::Resign),
     ("千日手", EndReason::Sennichite),
     ("詰み", EndReason::Checkmate),
@@ -31,11 +31,29 @@ pub(crate) const END_WORDS: [(&str, EndReason); 17] = [
     ("最大手数", EndReason::MaxMoves),
     ("引き分け", EndReason::Draw),
     ("不詰", EndReason::NoMate),
-    ("封じ手", EndReason::Interrupted),
+    ("封じ手", EndReason::Sealed),
+    // 81Dojo's KIF export.
+    ("Time-up", EndReason::TimeUp),
 ];
 
 pub(crate) fn end_word(s: &str) -> Option<EndReason> {
     END_WORDS.iter().find(|(w, _)| s == *w).map(|(_, r)| r.clone())
+}
+
+/// Sets the end the record states. A second end line (a server's 中断 after 投了, a KI2
+/// summary after Shogi DB2's `△投了`) does not replace the first, which decides; it is noted.
+pub(crate) fn set_end(b: &mut Builder, end: GameEnd, line_no: usize) {
+    match &b.record.end {
+        None => b.record.end = Some(end),
+        Some(first) if first.reason == end.reason => {
+            b.note(line_no, format!("the end {} is stated again", end.reason.kif_word()));
+        }
+        Some(first) => {
+            let msg =
+                format!("a second end {} after {}: the first decides", end.reason.kif_word(), first.reason.kif_word());
+            b.note(line_no, msg);
+        }
+    }
 }
 
 /// `   12 ７六歩(77)` or `  13 投了`: a numbered move line.
@@ -105,7 +123,18 @@ impl Header {
             "終了日時" => info.end_time = Some(value.into()),
             "戦型" => info.opening = Some(value.into()),
             "持ち時間" => match parse_time_control(value) {
-                Some(tc) => info.time_control = Some(tc),
+                Some(mut tc) => {
+                    // A 秒読み line read before keeps its byo-yomi.
+                    if tc.byoyomi_ms == 0 {
+                        tc.byoyomi_ms = info.time_control.as_ref().map_or(0, |t| t.byoyomi_ms);
+                    }
+                    info.time_control = Some(tc);
+                }
+                None => info.extra.push((key.into(), value.into())),
+            },
+            // Kifu for Windows (Pro) gives the byo-yomi of professional games on its own line.
+            "秒読み" => match parse_duration(value) {
+                Some(ms) => info.time_control.get_or_insert_with(TimeControl::default).byoyomi_ms = ms,
                 None => info.extra.push((key.into(), value.into())),
             },
             "手合割" => match Handicap::from_kif_name(value) {
@@ -251,7 +280,7 @@ fn hand_text(hand: Hand) -> String {
 }
 
 /// `2時間`, `10分+30秒`, `各15分`, `1時間30分+秒読み60秒+加算10秒`.
-fn parse_time_control(v: &str) -> Option<TimeControl> {
+pub(crate) fn parse_time_control(v: &str) -> Option<TimeControl> {
     // A remark in brackets (`2時間（チェスクロック使用）`) is not part of the time.
     let v = v.split(['（', '(']).next().unwrap_or(v);
     let v = v.trim().trim_start_matches('各');
@@ -424,12 +453,9 @@ fn move_line(b: &mut Builder, line: &str, line_no: usize) -> Result<(), FormatEr
     };
     let word = text.trim_end_matches('+').trim();
     if let Some(reason) = end_word(word) {
-        if b.record.end.is_some() {
-            return Err(b.error(line_no, col, "second end of game"));
-        }
         let mut end = GameEnd::new(reason);
         end.time_ms = time_ms;
-        b.record.end = Some(end);
+        set_end(b, end, line_no);
         return Ok(());
     }
     let (jm, used) = japanese::parse_move(word).map_err(|m| b.error(line_no, col, m))?;

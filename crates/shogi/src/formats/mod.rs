@@ -9,7 +9,7 @@
 
 use crate::Position;
 use crate::attacks::attacks;
-use crate::record::Record;
+use crate::record::{EndReason, GameEnd, ReadNote, Record};
 use crate::types::{Color, Move, PieceKind, Square};
 use std::borrow::Cow;
 use std::fmt;
@@ -94,52 +94,90 @@ impl FormatError {
     }
 }
 
-/// Text of a record file: UTF-8 (with or without BOM) when the bytes are valid UTF-8, otherwise
-/// Shift_JIS (the usual encoding of `.kif`, `.ki2` and older `.csa` files).
-pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(_) => encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes).0,
+/// Text of a record file. A byte-order mark says the encoding (UTF-8, UTF-16LE/BE); else valid
+/// UTF-8 is UTF-8; else the file is Japanese legacy text, Shift_JIS (the usual encoding of
+/// `.kif`, `.ki2` and older `.csa` files) or EUC-JP (older CSA files): the one that decodes
+/// without error, and where both do, the one `chardetng` finds likelier. Anything else is refused
+/// naming the encodings that are read.
+pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, FormatError> {
+    let refuse = |message: String| FormatError { format: None, line: 1, column: 1, message, partial: None };
+    if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        return enc.decode_without_bom_handling_and_without_replacement(&bytes[bom..]).ok_or_else(|| {
+            refuse(format!("the file starts with a {} byte-order mark but is not {0} text", enc.name()))
+        });
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(Cow::Borrowed(s));
+    }
+    let known = "the encodings read are UTF-8, UTF-16 with a byte-order mark, Shift_JIS and EUC-JP";
+    if bytes.contains(&0) {
+        return Err(refuse(format!("NUL bytes: UTF-16 without a byte-order mark, or not text ({known})")));
+    }
+    let guess = |allow_utf8| {
+        let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+        d.feed(bytes, true);
+        d.guess(Some(b"jp"), allow_utf8)
+    };
+    let sjis = encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(bytes);
+    let euc = encoding_rs::EUC_JP.decode_without_bom_handling_and_without_replacement(bytes);
+    match (sjis, euc) {
+        (Some(s), None) => Ok(s),
+        (None, Some(e)) => Ok(e),
+        (Some(s), Some(e)) => Ok(if guess(chardetng::Utf8Detection::Deny) == encoding_rs::EUC_JP { e } else { s }),
+        (None, None) => Err(refuse(format!(
+            "neither UTF-8, Shift_JIS nor EUC-JP text (it looks like {}; {known})",
+            guess(chardetng::Utf8Detection::Allow).name()
+        ))),
     }
 }
 
-/// Guesses the format of a record from its content, or `None` when it looks like none of them.
+/// Guesses the format of a record from its structure, or `None` when it looks like none of them.
+/// Comments are left out first — CSA's `'` lines (Kifu for Windows writes `'▲７六歩` there) and
+/// KIF/KI2's `*` and `#` lines — so that what a comment holds decides nothing.
 pub fn detect(text: &str) -> Option<Format> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let all: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    // The version line of Kifu for Windows, 81Dojo and our KI2 writer (`#KIF version=2.0`).
+    match all.first() {
+        Some(l) if l.starts_with("#KIF") => return Some(Format::Kif),
+        Some(l) if l.starts_with("#KI2") => return Some(Format::Ki2),
+        _ => {}
+    }
+    let lines: Vec<&str> = all.iter().copied().filter(|l| !l.starts_with(['\'', '*', '#'])).collect();
     if lines.iter().any(|l| kif::is_move_line(l) || l.starts_with("手数----")) {
         return Some(Format::Kif);
     }
     let ki2_end = |l: &str| l.strip_prefix("まで").is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
-    if lines.iter().any(|l| ki2::has_move(l) || ki2_end(l)) {
+    if lines.iter().any(|l| ki2::starts_with_move(l) || ki2_end(l)) {
         return Some(Format::Ki2);
+    }
+    if let Some(word) = lines.first().and_then(|l| l.split_whitespace().next())
+        && matches!(word, "position" | "startpos" | "sfen" | "moves")
+    {
+        return Some(Format::Usi);
     }
     if lines.iter().any(|l| csa::is_csa_line(l)) {
         return Some(Format::Csa);
     }
-    let first = lines.first()?;
-    let word = first.split_whitespace().next()?;
-    if matches!(word, "position" | "startpos" | "sfen") {
-        return Some(Format::Usi);
-    }
-    if lines.len() == 1 && word.matches('/').count() == 8 {
+    if !lines.is_empty()
+        && lines.iter().all(|l| l.split_whitespace().next().is_some_and(|w| w.matches('/').count() == 8))
+    {
         return Some(Format::Sfen);
     }
     if lines.iter().any(|l| western::has_move(l) || western::is_marker(l)) {
         return Some(Format::Western);
     }
     // A KIF or KI2 header alone (e.g. a board diagram without moves), or comments alone.
-    if lines.iter().any(|l| l.contains('：')) || lines.iter().all(|l| l.starts_with('*')) {
+    if lines.iter().any(|l| l.contains('：')) || (!all.is_empty() && all.iter().all(|l| l.starts_with('*'))) {
         return Some(Format::Kif);
     }
     None
 }
 
 /// Reads a record file: decodes it, detects the format and reads every game in it (a CSA file may
-/// hold several games separated by `/`).
+/// hold several games separated by `/`, an SFEN or USI file one a line).
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, FormatError> {
-    let text = decode(bytes);
+    let text = decode(bytes)?;
     let format = detect(&text).ok_or_else(|| FormatError {
         format: None,
         line: 1,
@@ -154,8 +192,8 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, FormatError> {
 pub fn read_as(format: Format, text: &str) -> Result<Vec<Record>, FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match format {
-        Format::Sfen => read_sfen(text).map(|r| vec![r]),
-        Format::Usi => read_usi(text).map(|r| vec![r]),
+        Format::Sfen => read_lines(Format::Sfen, text, read_sfen),
+        Format::Usi => read_lines(Format::Usi, text, read_usi),
         Format::Csa => csa::read(text),
         Format::Kif => kif::read(text).map(|r| vec![r]),
         Format::Ki2 => ki2::read(text).map(|r| vec![r]),
@@ -163,14 +201,26 @@ pub fn read_as(format: Format, text: &str) -> Result<Vec<Record>, FormatError> {
     }
 }
 
-/// Writes `record` canonically as `format`. SFEN gives the position after the last move.
+/// Writes `record` canonically as `format`. SFEN gives the position after the last move; USI
+/// the moves and, after them, the end as a result word ([`usi_end_word`]) where it has one.
 pub fn write(format: Format, record: &Record) -> String {
     match format {
         Format::Sfen => {
             let pos = record.final_position().unwrap_or_else(|_| record.start.clone());
             format!("{}\n", pos.to_sfen())
         }
-        Format::Usi => format!("{}\n", crate::usi::position_command(&record.start, &record.move_list())),
+        Format::Usi => {
+            let mut s = crate::usi::position_command(&record.start, &record.move_list());
+            if let Some(w) = record.end.as_ref().and_then(|e| usi_end_text(&e.reason)) {
+                if record.moves.is_empty() {
+                    s.push_str(" moves");
+                }
+                s.push(' ');
+                s.push_str(w);
+            }
+            s.push('\n');
+            s
+        }
         Format::Csa => csa::write(record),
         Format::Kif => kif::write(record),
         Format::Ki2 => ki2::write(record),
@@ -178,30 +228,144 @@ pub fn write(format: Format, record: &Record) -> String {
     }
 }
 
-fn read_sfen(text: &str) -> Result<Record, FormatError> {
-    let (line, l) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()).unwrap_or((0, ""));
-    let l = l.trim().strip_prefix("sfen ").unwrap_or(l.trim());
-    let pos = Position::from_sfen(l).map_err(|e| FormatError::new(Format::Sfen, line + 1, e.column, e.to_string()))?;
-    Ok(Record::new(pos))
+/// What writing `record` as `format` loses, one sentence each (empty when nothing is lost): the
+/// command line prints them, so that a conversion never drops information silently.
+pub fn lost_in(format: Format, record: &Record) -> Vec<String> {
+    let mut lost = Vec::new();
+    let info = &record.info;
+    let times =
+        record.moves.iter().any(|m| m.time_ms.is_some()) || record.end.as_ref().is_some_and(|e| e.time_ms.is_some());
+    let comments = !info.comments.is_empty()
+        || record.moves.iter().any(|m| !m.comments.is_empty())
+        || record.end.as_ref().is_some_and(|e| !e.comments.is_empty());
+    let header = info.black.is_some()
+        || info.white.is_some()
+        || info.event.is_some()
+        || info.site.is_some()
+        || info.start_time.is_some()
+        || info.end_time.is_some()
+        || info.opening.is_some()
+        || info.time_control.is_some()
+        || !info.extra.is_empty();
+    let end = record.end.as_ref().map(|e| e.reason.kif_word().to_string());
+    let name = format.name();
+    match format {
+        Format::Sfen => {
+            if !record.moves.is_empty() {
+                lost.push(format!(
+                    "{name} keeps the final position only: the {} moves are not written",
+                    record.moves.len()
+                ));
+            }
+            if let Some(e) = &end {
+                lost.push(format!("{name}: the result ({e}) is not written"));
+            }
+        }
+        Format::Usi => {
+            if let Some(e) = record.end.as_ref().filter(|e| usi_end_text(&e.reason).is_none()) {
+                lost.push(format!("{name}: the result ({}) has no USI word and is not written", e.reason.kif_word()));
+            }
+        }
+        Format::Csa => {
+            if record.start.move_number() > 1 {
+                lost.push(format!(
+                    "{name} has no move number: the start's ({}) is not written",
+                    record.start.move_number()
+                ));
+            }
+            if record.end.as_ref().is_some_and(|e| e.reason == EndReason::Sealed) {
+                lost.push(format!("{name} has no sealed move: 封じ手 is written as %CHUDAN"));
+            }
+        }
+        Format::Kif | Format::Ki2 | Format::Western => {}
+    }
+    if matches!(format, Format::Sfen | Format::Usi) {
+        if header {
+            lost.push(format!("{name}: names, event and the other header fields are not written"));
+        }
+        if comments {
+            lost.push(format!("{name}: comments are not written"));
+        }
+    }
+    if matches!(format, Format::Sfen | Format::Usi | Format::Ki2) && times {
+        lost.push(format!("{name}: the moves' times are not written"));
+    }
+    lost
 }
 
-/// USI `position` command, read leniently: moves are kept if they can physically be made.
-fn read_usi(text: &str) -> Result<Record, FormatError> {
-    let (lineno, line) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()).unwrap_or((0, ""));
-    let line_no = lineno + 1;
+/// A format of one game a line (SFEN, USI): every non-blank line is a game.
+fn read_lines(
+    format: Format,
+    text: &str,
+    read: fn(&str, usize) -> Result<Record, FormatError>,
+) -> Result<Vec<Record>, FormatError> {
+    let games: Vec<Record> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| read(l, i + 1))
+        .collect::<Result<_, _>>()?;
+    if games.is_empty() {
+        return Err(FormatError::new(format, 1, 1, "no game in the file"));
+    }
+    Ok(games)
+}
+
+/// The SFEN `fields` as four: a missing move number is taken as 1 and noted (tsshogi and USI
+/// programs read it so); a missing hand field is refused rather than assumed — `b` alone could
+/// be a board with pieces in hand lost.
+fn complete_sfen(
+    fields: &[&str],
+    line_no: usize,
+    col: usize,
+    format: Format,
+) -> Result<(String, Option<ReadNote>), FormatError> {
+    let missing = match fields {
+        [board, turn, hand] => {
+            let note = ReadNote { line: line_no, message: "the SFEN has no move number: move 1 assumed".into() };
+            return Ok((format!("{board} {turn} {hand} 1"), Some(note)));
+        }
+        [_, _, _, ..] => return Ok((fields.join(" "), None)),
+        [_, _] => "the pieces in hand (`-` for none) and the move number",
+        _ => "the side to move, the pieces in hand and the move number",
+    };
+    Err(FormatError::new(format, line_no, col, format!("the SFEN lacks {missing}")))
+}
+
+fn read_sfen(line: &str, line_no: usize) -> Result<Record, FormatError> {
+    let l = line.trim_start();
+    let l = l.strip_prefix("sfen ").unwrap_or(l);
+    let col = column_of(line, line.len() - l.len());
+    let fields: Vec<&str> = l.split_whitespace().collect();
+    let (sfen, note) = complete_sfen(&fields, line_no, col, Format::Sfen)?;
+    let pos = Position::from_sfen(&sfen)
+        .map_err(|e| FormatError::new(Format::Sfen, line_no, col + e.column.saturating_sub(1), e.to_string()))?;
+    let mut r = Record::new(pos);
+    r.notes.extend(note);
+    Ok(r)
+}
+
+/// One USI game line, read leniently: `[position] startpos|sfen … [moves …]`, or `moves …` alone
+/// (from the start position); moves are kept if they can physically be made. A last token that
+/// is a result word of USI programs and GUIs ([`usi_end_word`]) is the end the line states.
+fn read_usi(line: &str, line_no: usize) -> Result<Record, FormatError> {
     let tokens = crate::usi::tokens_with_columns(line);
     let mut i = usize::from(tokens.first().is_some_and(|t| t.1 == "position"));
+    let mut note = None;
     let start = match tokens.get(i) {
         Some((_, "startpos")) => {
             i += 1;
             Position::startpos()
         }
+        Some((_, "moves")) => Position::startpos(),
         Some(&(col, "sfen")) => {
             i += 1;
             let end = tokens[i..].iter().position(|t| t.1 == "moves").map_or(tokens.len(), |p| p + i);
             let sfen: Vec<&str> = tokens[i..end].iter().map(|t| t.1).collect();
             let col0 = tokens.get(i).map_or(col, |t| t.0);
-            let p = Position::from_sfen(&sfen.join(" ")).map_err(|e| {
+            let (text, n) = complete_sfen(&sfen, line_no, col0, Format::Usi)?;
+            note = n;
+            let p = Position::from_sfen(&text).map_err(|e| {
                 FormatError::new(Format::Usi, line_no, col0 + e.column.saturating_sub(1), e.to_string())
             })?;
             i = end;
@@ -213,11 +377,19 @@ fn read_usi(text: &str) -> Result<Record, FormatError> {
         None => return Err(FormatError::new(Format::Usi, line_no, 1, "expected startpos or sfen")),
     };
     let mut b = Builder::new(Format::Usi, start);
+    b.record.notes.extend(note);
     if let Some(&(col, t)) = tokens.get(i) {
         if t != "moves" {
             return Err(FormatError::new(Format::Usi, line_no, col, format!("expected moves, found {t:?}")));
         }
-        for &(col, t) in &tokens[i + 1..] {
+        let rest = &tokens[i + 1..];
+        for (k, &(col, t)) in rest.iter().enumerate() {
+            if k + 1 == rest.len()
+                && let Some(reason) = usi_end_word(t)
+            {
+                b.record.end = Some(GameEnd::new(reason));
+                break;
+            }
             let mv =
                 crate::usi::parse_move(t).ok_or_else(|| b.error(line_no, col, format!("{t:?} is not a USI move")))?;
             b.play(mv, line_no, col)?;
@@ -226,16 +398,55 @@ fn read_usi(text: &str) -> Result<Record, FormatError> {
     Ok(b.finish())
 }
 
+/// Result words USI programs and GUIs write after the moves (ShogiGUI's and ShogiHome's
+/// `resign`, `win`, `draw`, `rep_draw`, `rep_sup`, `rep_inf`, `timeout`, `break` …).
+fn usi_end_word(t: &str) -> Option<EndReason> {
+    Some(match t {
+        "resign" => EndReason::Resign,
+        "win" => EndReason::DeclarationWin,
+        "draw" => EndReason::Draw,
+        "rep_draw" | "sennichite" => EndReason::Sennichite,
+        "timeout" => EndReason::TimeUp,
+        "break" | "chudan" => EndReason::Interrupted,
+        // The opponent's perpetual check (superior) / one's own (inferior).
+        "rep_sup" => EndReason::IllegalWin,
+        "rep_inf" | "illegal" => EndReason::IllegalLoss,
+        "mate" => EndReason::Checkmate,
+        "max_moves" => EndReason::MaxMoves,
+        _ => return None,
+    })
+}
+
+/// The USI result word of an end, read back by [`usi_end_word`].
+fn usi_end_text(reason: &EndReason) -> Option<&'static str> {
+    Some(match reason {
+        EndReason::Resign => "resign",
+        EndReason::DeclarationWin => "win",
+        EndReason::Draw => "draw",
+        EndReason::Sennichite => "rep_draw",
+        EndReason::TimeUp => "timeout",
+        EndReason::Interrupted => "break",
+        EndReason::IllegalWin => "rep_sup",
+        EndReason::IllegalLoss => "illegal",
+        EndReason::Checkmate => "mate",
+        EndReason::MaxMoves => "max_moves",
+        _ => return None,
+    })
+}
+
 /// A record being read: the record so far and the position after its last move.
 pub(crate) struct Builder {
     pub format: Format,
     pub record: Record,
+    /// The position after the last move (before a king capture, which it cannot hold).
     pub pos: Position,
+    /// The last move captured the king.
+    king_captured: bool,
 }
 
 impl Builder {
     pub fn new(format: Format, start: Position) -> Builder {
-        Builder { format, pos: start.clone(), record: Record::new(start) }
+        Builder { format, pos: start.clone(), record: Record::new(start), king_captured: false }
     }
 
     /// Replaces the start position (allowed only before the first move).
@@ -263,14 +474,24 @@ impl Builder {
         }
     }
 
-    /// Plays a move as the scoresheet has it; an error only if it cannot physically be made.
+    /// Plays a move as the scoresheet has it; an error only if it cannot physically be made. A
+    /// capture of the king is kept as the record's last move (the referee judges it, fesa-2017
+    /// 9.5): nothing can follow it.
     pub fn play(&mut self, mv: Move, line: usize, column: usize) -> Result<(), FormatError> {
         if self.record.end.is_some() {
             return Err(self.error(line, column, "move after the end of the game"));
         }
+        if self.king_captured {
+            return Err(self.error(line, column, "move after the capture of the king"));
+        }
         match self.pos.play_lenient(mv) {
             Ok(_) => {
                 self.record.moves.push(crate::record::RecordMove::new(mv));
+                Ok(())
+            }
+            Err(crate::ImpossibleMove::CapturesKing(_)) => {
+                self.record.moves.push(crate::record::RecordMove::new(mv));
+                self.king_captured = true;
                 Ok(())
             }
             Err(e) => {
@@ -278,6 +499,11 @@ impl Builder {
                 Err(self.error(line, column, format!("move {n} ({mv}) cannot be made: {e}")))
             }
         }
+    }
+
+    /// Notes that the reader tolerated or assumed something at `line`.
+    pub fn note(&mut self, line: usize, message: impl Into<String>) {
+        self.record.notes.push(ReadNote { line, message: message.into() });
     }
 
     /// The destination of the previous move (for 同 / "same square").
@@ -398,7 +624,21 @@ mod tests {
     #[test]
     fn shift_jis_is_decoded() {
         let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("手合割：平手");
-        assert_eq!(decode(&bytes), "手合割：平手");
-        assert_eq!(decode("\u{feff}abc".as_bytes()), "abc");
+        assert_eq!(decode(&bytes).unwrap(), "手合割：平手");
+        assert_eq!(decode("\u{feff}abc".as_bytes()).unwrap(), "abc");
+    }
+
+    #[test]
+    fn euc_jp_and_utf_16_are_decoded_and_others_named() {
+        let text = "N-山田将棋 Version 2.18\n'指し手\n+7776FU\n";
+        let (bytes, _, _) = encoding_rs::EUC_JP.encode(text);
+        assert_eq!(decode(&bytes).unwrap(), text);
+        let mut utf16 = vec![0xFF, 0xFE];
+        utf16.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        assert_eq!(decode(&utf16).unwrap(), text);
+        let e = decode(&utf16[2..]).unwrap_err();
+        assert!(e.message.contains("UTF-16 without a byte-order mark"), "{e}");
+        let (cyrillic, _, _) = encoding_rs::WINDOWS_1251.encode("Партия: ход 7776");
+        assert!(decode(&cyrillic).unwrap_err().message.contains("neither UTF-8"));
     }
 }
