@@ -20,7 +20,7 @@ pub struct Names {
 impl LiveGame {
     /// The game so far as a record in `format`, with the players' names.
     pub fn record(&self, format: RecordFormat, names: &Names) -> Result<String, ConvertError> {
-        let wrong = || ConvertError { game: self.kind(), format };
+        let wrong = || ConvertError::WrongGame { game: self.kind(), format };
         match &self.live {
             Live::Shogi(r) => {
                 let f = format.shogi().ok_or_else(wrong)?;
