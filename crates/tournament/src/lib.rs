@@ -23,6 +23,7 @@ pub use director::{
     Pairing, ResultEntry, Standings, StandingsRequest,
 };
 pub use error::{Error, Result, UnknownName};
+pub use formats::encoding::{Layout, LineEnding, TextEncoding};
 pub use formats::standings::Format as StandingsFormat;
 pub use model::{
     BadGrade, Board, Color, GameKind, Grade, Outcome, Player, Points, Prohibition, Round, RoundEntry, RulesetId, Score,

@@ -10,6 +10,9 @@ pub enum DirectorError {
     /// The TRF text does not read (line, column, reason), or its data contradict each other.
     #[error(transparent)]
     Trf(#[from] Error),
+    /// A character the file's encoding cannot hold (a name typed in another script).
+    #[error("{0}; nothing was written")]
+    Unencodable(#[from] crate::formats::encoding::Unencodable),
     /// The last round still has games without a result (`(first, second)` pairing numbers).
     #[error("round {round} has boards without a result: {}", pairs(boards))]
     OpenBoards { round: u32, boards: Vec<(u32, u32)> },

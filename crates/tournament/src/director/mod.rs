@@ -16,6 +16,7 @@ pub use results::{BoardRef, BoardResult, BoardView, ResultEntry, boards, enter_r
 use arbiter::ShogiRuleset;
 use shogi::HandicapTable;
 
+use crate::formats::encoding::{self, Layout};
 use crate::formats::standings::{self as write, Format};
 use crate::formats::trf;
 use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, System, Tournament};
@@ -33,6 +34,13 @@ pub fn read_trf(text: &str) -> Result<Tournament, DirectorError> {
     Ok(trf::parse(text)?)
 }
 
+/// Read a tournament from the bytes of a TRF file, with the layout (encoding, byte-order mark,
+/// line ending) to write it back in ([`crate::formats::encoding`]).
+pub fn read_trf_file(bytes: &[u8]) -> Result<(Tournament, Layout), DirectorError> {
+    let (text, layout) = encoding::decode(bytes)?;
+    Ok((trf::parse_in(&text, layout.encoding)?, layout))
+}
+
 /// The tournament as TRF text, checked by reading it back: the text must give the same
 /// tournament (the points and rank columns, which are recomputed, aside), or nothing is
 /// returned to write.
@@ -44,6 +52,33 @@ pub fn write_trf(t: &Tournament) -> Result<String, DirectorError> {
         return Err(DirectorError::WriteBack("the written TRF would lose data".into()));
     }
     Ok(text)
+}
+
+/// The tournament as the bytes of a TRF file in `layout` (the one it was read with), checked
+/// by reading them back as [`write_trf`] checks its text. A text field wider than its columns
+/// in the file's encoding, or a character the encoding cannot hold, is refused by name.
+pub fn write_trf_file(t: &Tournament, layout: &Layout) -> Result<Vec<u8>, DirectorError> {
+    let enc = layout.encoding;
+    for p in &t.players {
+        for ((field, _, width), value) in trf::TEXT_FIELDS.into_iter().zip(trf::text_fields(p)) {
+            if enc.width_of(value) > width {
+                return Err(DirectorError::FieldTooWide { field, width, value: value.to_string() });
+            }
+        }
+    }
+    let bytes = layout.encode(&trf::write_in(t, enc))?;
+    let back = |e: String| DirectorError::WriteBack(format!("the written TRF does not read back: {e}"));
+    let (text, again) = encoding::decode(&bytes).map_err(|e| back(e.to_string()))?;
+    if (again.bom, again.line_ending) != (layout.bom, layout.line_ending) {
+        return Err(back("its byte-order mark or line ending changed".into()));
+    }
+    // Read in the encoding written (a file left pure ASCII reads as UTF-8, the same text).
+    let text = if again.encoding == enc { text } else { enc.decode(&bytes) };
+    let again = trf::parse_in(&text, enc).map_err(|e| back(e.to_string()))?;
+    if on_paper(t) != on_paper(&again) {
+        return Err(DirectorError::WriteBack("the written TRF would lose data".into()));
+    }
+    Ok(bytes)
 }
 
 /// What TRF keeps of a tournament: not the points and rank columns (recomputed on writing),
