@@ -186,6 +186,7 @@ fn refused(file: &Path, e: DirectorError) -> Error {
         DirectorError::OpenBoards { .. } => " (enter them with `shinpan result`)",
         DirectorError::ResultEntered { .. } => "; add --correct to replace it",
         DirectorError::NoSeed => ": --seed N, or an `SXF N` line in the file",
+        DirectorError::NoPlayers => " (add them with `shinpan player add`)",
         _ => "",
     };
     match e {
@@ -246,7 +247,8 @@ pub fn standings(a: StandingsArgs) -> Result<ExitCode> {
         unplayed: a.unplayed,
         mcmahon: a.mcmahon.settings(),
     };
-    write_out(None, director::standings(&t, &req).write(&t, a.format).as_bytes())?;
+    let standings = director::standings(&t, &req).map_err(|e| refused(&a.file, e))?;
+    write_out(None, standings.write(&t, a.format).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -126,3 +126,15 @@ fn a_bom_is_not_part_of_the_first_line() {
     assert_eq!(layout.line_ending, LineEnding::CrLf);
     assert_eq!(trf::parse(text).unwrap().players.len(), 2);
 }
+
+#[test]
+fn a_file_without_players_nor_name_is_not_a_tournament() {
+    for bytes in [&b""[..], b"\x00\x9f\xff random bytes\n", "開始日時：2024/01/01\n手合割：平手\n".as_bytes(), b"XXR 5\n"] {
+        assert!(matches!(director::read_trf_file(bytes), Err(DirectorError::NotTrf)), "{bytes:?}");
+    }
+    let (t, _) = director::read_trf_file(b"012 Club night\nXXR 5\n").unwrap();
+    assert!(t.players.is_empty());
+    assert!(matches!(director::standings(&t, &Default::default()), Err(DirectorError::NoPlayers)));
+    assert!(matches!(director::pair(&t, &Default::default()), Err(DirectorError::NoPlayers)));
+    assert!(matches!(director::check_pairings(&t, &Default::default()), Err(DirectorError::NoPlayers)));
+}

@@ -10,6 +10,12 @@ pub enum DirectorError {
     /// The TRF text does not read (line, column, reason), or its data contradict each other.
     #[error(transparent)]
     Trf(#[from] Error),
+    /// The file has no TRF record a tournament needs: neither a player nor its name.
+    #[error("not a TRF file: it has no player line (001) nor tournament line (012)")]
+    NotTrf,
+    /// Pairing, standings and checks need players.
+    #[error("the tournament has no players yet")]
+    NoPlayers,
     /// A character the file's encoding cannot hold (a name typed in another script).
     #[error("{0}; nothing was written")]
     Unencodable(#[from] crate::formats::encoding::Unencodable),

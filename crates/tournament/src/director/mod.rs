@@ -29,16 +29,24 @@ use crate::pairing::{knockout, round_robin};
 use crate::standings::tiebreak::{self, TieBreak, Unplayed};
 use crate::standings::{self, Row};
 
-/// Read a tournament from TRF text.
+/// Read a tournament from TRF text. A text with neither a player (`001`) nor a tournament
+/// (`012`) line is not a TRF file and is refused.
 pub fn read_trf(text: &str) -> Result<Tournament, DirectorError> {
-    Ok(trf::parse(text)?)
+    is_trf(trf::parse(text)?)
 }
 
 /// Read a tournament from the bytes of a TRF file, with the layout (encoding, byte-order mark,
 /// line ending) to write it back in ([`crate::formats::encoding`]).
 pub fn read_trf_file(bytes: &[u8]) -> Result<(Tournament, Layout), DirectorError> {
     let (text, layout) = encoding::decode(bytes)?;
-    Ok((trf::parse_in(&text, layout.encoding)?, layout))
+    Ok((is_trf(trf::parse_in(&text, layout.encoding)?)?, layout))
+}
+
+fn is_trf(t: Tournament) -> Result<Tournament, DirectorError> {
+    if t.players.is_empty() && !t.header.iter().any(|h| h.starts_with("012")) {
+        return Err(DirectorError::NotTrf);
+    }
+    Ok(t)
 }
 
 /// The tournament as TRF text, checked by reading it back: the text must give the same
@@ -187,6 +195,7 @@ fn sente_rule(t: &Tournament, sente: Option<Sente>, seed: Option<u64>) -> Result
 /// furigoma under the Dutch system; the TRF-2025 260 prohibitions in force in the round are
 /// kept; furigoma decides who moves first on the boards without handicap.
 pub fn pair(t: &Tournament, req: &PairRequest) -> Result<Pairing, DirectorError> {
+    has_players(t)?;
     let system = req.system.unwrap_or(t.system);
     let open = open_boards(t);
     if !open.is_empty() {
@@ -264,7 +273,8 @@ impl Standings {
 }
 
 /// The standings after the rounds played.
-pub fn standings(t: &Tournament, req: &StandingsRequest) -> Standings {
+pub fn standings(t: &Tournament, req: &StandingsRequest) -> Result<Standings, DirectorError> {
+    has_players(t)?;
     let system = req.system.unwrap_or(t.system);
     let order = req.tiebreaks.clone().unwrap_or_else(|| TieBreak::defaults(system).to_vec());
     let mcmahon = system == System::McMahon;
@@ -274,7 +284,12 @@ pub fn standings(t: &Tournament, req: &StandingsRequest) -> Standings {
         vec![0; t.players.len()]
     };
     let cfg = tiebreak::Config { order: order.clone(), unplayed: req.unplayed, mms0 };
-    Standings { rows: standings::compute(t, &cfg, mcmahon), tiebreaks: order, mcmahon }
+    Ok(Standings { rows: standings::compute(t, &cfg, mcmahon), tiebreaks: order, mcmahon })
+}
+
+/// A tournament to pair, rank or check has players.
+fn has_players(t: &Tournament) -> Result<(), DirectorError> {
+    if t.players.is_empty() { Err(DirectorError::NoPlayers) } else { Ok(()) }
 }
 
 /// How to check the pairings made.
@@ -289,6 +304,7 @@ pub struct CheckRequest {
 /// are re-paired from the rounds before and compared; McMahon rounds, whose weighted pairing is
 /// one of several the rules allow, are checked against its absolute rules.
 pub fn check_pairings(t: &Tournament, req: &CheckRequest) -> Result<Vec<RoundCheck>, DirectorError> {
+    has_players(t)?;
     Ok(match t.system {
         System::Dutch => check::check_dutch(t, req.edition).map_err(DirectorError::CannotPair)?,
         System::RoundRobin => check::check_round_robin(t),
