@@ -15,6 +15,9 @@ pub enum Error {
     /// A file could not be read.
     #[error("{}: {source}", path.display())]
     Read { path: PathBuf, source: std::io::Error },
+    /// An input longer than [`crate::files::MAX_INPUT`].
+    #[error("{}: larger than {} MiB, the most an input may be", path.display(), limit >> 20)]
+    TooLarge { path: PathBuf, limit: u64 },
     /// A file could not be written.
     #[error("{}: {source}", path.display())]
     Write { path: PathBuf, source: std::io::Error },
@@ -52,19 +55,19 @@ impl Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// Reads a whole file, naming it when it cannot be read.
-pub fn read(path: &std::path::Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|source| Error::Read { path: path.to_path_buf(), source })
+/// Writes `bytes` to `path`, or to standard output when `path` is `None` or `-`.
+pub fn write_out(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<()> {
+    match path {
+        Some(p) if !crate::files::is_stdin(p) => {
+            std::fs::write(p, bytes).map_err(|source| Error::Write { path: p.to_path_buf(), source })
+        }
+        _ => print(bytes),
+    }
 }
 
-/// Writes `bytes` to `path`, or to standard output when `path` is `None`.
-pub fn write_out(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<()> {
+/// Writes `bytes` to standard output and flushes it.
+pub fn print(bytes: &[u8]) -> Result<()> {
     use std::io::Write;
-    match path {
-        Some(p) => std::fs::write(p, bytes).map_err(|source| Error::Write { path: p.to_path_buf(), source }),
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(bytes).and_then(|()| out.flush()).map_err(Error::Stdout)
-        }
-    }
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes).and_then(|()| out.flush()).map_err(Error::Stdout)
 }

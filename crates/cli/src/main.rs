@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod error;
+mod files;
 mod rating_cmd;
 mod record_cmd;
 mod shogi_cmd;

@@ -2,7 +2,8 @@
 //! The rating crate does the work on the files' bytes ([`fesa::rate_files`]); this module
 //! reads the files, names the one at fault, and prints.
 
-use crate::error::{Error, Result, read, write_out};
+use crate::error::{Error, Result, print};
+use crate::files::read;
 use rating::fesa::{self, InputFile, Output, RatingFiles};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -56,6 +57,6 @@ pub fn run(system: RateSystem) -> Result<ExitCode> {
         (false, true) => Output::AllTxt,
         (false, false) => Output::List,
     };
-    write_out(None, &rated.write(output))?;
+    print(&rated.write(output))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -35,7 +35,7 @@ pub struct ConvertArgs {
 }
 
 fn read(file: &PathBuf) -> Result<GameRecord> {
-    GameRecord::read(&error::read(file)?).map_err(|e| Error::input(file, e))
+    GameRecord::read(&crate::files::read(file)?).map_err(|e| Error::input(file, e))
 }
 
 /// Exit code 0 when the record was read, whatever the verdict.

@@ -9,11 +9,12 @@ use std::process::ExitCode;
 use tournament::director::{self, DirectorError};
 use tournament::{
     BoardRef, BoardResult, CheckRequest, Edition, Grade, HandicapBasis, HandicapTable, McMahonSettings, NewPlayer,
-    PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament, UnknownName,
-    Unplayed,
+    Layout, PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament,
+    UnknownName, Unplayed,
 };
 
-use crate::error::{Error, Result, write_out};
+use crate::error::{Error, Result, print, write_out};
+use crate::files::{self, Locked};
 
 #[derive(clap::Args, Debug)]
 pub struct PairArgs {
@@ -197,31 +198,55 @@ fn refused(file: &Path, e: DirectorError) -> Error {
 }
 
 fn read(file: &Path) -> Result<Tournament> {
-    let bytes = crate::error::read(file)?;
-    director::read_trf(&String::from_utf8_lossy(&bytes)).map_err(|e| refused(file, e))
+    let bytes = files::read(file)?;
+    director::read_trf_file(&bytes).map(|(t, _)| t).map_err(|e| refused(file, e))
 }
 
-/// Write `t` back to `file`: the checked TRF text to a temporary file beside it, then renamed
-/// over it, so that the file is either the old one or the new one.
-fn write_back(file: &Path, t: &Tournament) -> Result<()> {
-    let text = director::write_trf(t).map_err(|e| refused(file, e))?;
-    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = file.with_file_name(format!(".{name}.shinpan-tmp"));
-    let res = (|| -> std::io::Result<()> {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, file)
-    })();
-    res.map_err(|source| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::Write { path: file.into(), source }
-    })
+/// A tournament file opened to be changed: locked from the read to the write-back (or read
+/// from standard input, and then written to standard output).
+struct Edit {
+    path: PathBuf,
+    lock: Option<Locked>,
+    layout: Layout,
+    before: Tournament,
+    t: Tournament,
+}
+
+impl Edit {
+    fn open(path: &Path) -> Result<Edit> {
+        let (lock, bytes) = if files::is_stdin(path) {
+            (None, files::read(path)?)
+        } else {
+            let (lock, bytes) = Locked::open(path)?;
+            (Some(lock), bytes)
+        };
+        let (t, layout) = director::read_trf_file(&bytes).map_err(|e| refused(path, e))?;
+        Ok(Edit { path: path.into(), lock, layout, before: t.clone(), t })
+    }
+
+    /// Writes the tournament back if it changed, in the layout it was read in (encoding,
+    /// byte-order mark, line endings), checked by the director; then prints `report` (on
+    /// standard error when the tournament went to standard output).
+    fn save(self, report: &str) -> Result<()> {
+        let changed = self.t != self.before;
+        match self.lock {
+            Some(lock) if changed => {
+                let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
+                lock.replace(&bytes)?;
+            }
+            Some(_) => {}
+            None => {
+                let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
+                print(&bytes)?;
+                eprint!("{report}");
+                return Ok(());
+            }
+        }
+        print(report.as_bytes())
+    }
 }
 
 pub fn pair(a: PairArgs) -> Result<ExitCode> {
-    let mut t = read(&a.file)?;
     let req = PairRequest {
         system: a.system,
         edition: a.edition,
@@ -229,13 +254,26 @@ pub fn pair(a: PairArgs) -> Result<ExitCode> {
         sente: a.sente.sente,
         seed: a.sente.seed,
     };
-    let pairing = director::pair(&t, &req).map_err(|e| refused(&a.file, e))?;
-    if a.sente.record {
-        director::record_round(&mut t, &pairing);
-        write_back(&a.file, &t)?;
+    let show = |t: &Tournament, round: &tournament::Round| {
+        if a.json { round.to_json(t) + "\n" } else { round.to_bbp(t) }
+    };
+    if !a.sente.record {
+        let t = read(&a.file)?;
+        let pairing = director::pair(&t, &req).map_err(|e| refused(&a.file, e))?;
+        write_out(a.output.as_deref(), show(&t, &pairing.round).as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let text = if a.json { pairing.round.to_json(&t) + "\n" } else { pairing.round.to_bbp(&t) };
-    write_out(a.output.as_deref(), text.as_bytes())?;
+    let mut edit = Edit::open(&a.file)?;
+    let pairing = director::pair(&edit.t, &req).map_err(|e| refused(&a.file, e))?;
+    director::record_round(&mut edit.t, &pairing);
+    let text = show(&edit.t, &pairing.round);
+    match a.output.as_deref() {
+        Some(out) if !files::is_stdin(out) => {
+            edit.save("")?;
+            write_out(Some(out), text.as_bytes())?;
+        }
+        _ => edit.save(&text)?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -248,7 +286,7 @@ pub fn standings(a: StandingsArgs) -> Result<ExitCode> {
         mcmahon: a.mcmahon.settings(),
     };
     let standings = director::standings(&t, &req).map_err(|e| refused(&a.file, e))?;
-    write_out(None, standings.write(&t, a.format).as_bytes())?;
+    print(standings.write(&t, a.format).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -261,18 +299,18 @@ pub fn check_pairings(a: CheckPairingsArgs) -> Result<ExitCode> {
     } else {
         checks.iter().map(|c| format!("{c}\n")).collect()
     };
-    write_out(None, text.as_bytes())?;
+    print(text.as_bytes())?;
     Ok(if checks.iter().all(|c| c.ok()) { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `shinpan result IN.trf --round R (--board B | --player ID) --result CODE`; without
 /// `--result`, the round's boards.
 pub fn result(a: ResultArgs) -> Result<ExitCode> {
-    let mut t = read(&a.file)?;
     let Some(result) = a.result else {
+        let t = read(&a.file)?;
         let boards = director::boards(&t, a.round).map_err(|e| refused(&a.file, e))?;
         let text: String = boards.iter().map(|b| format!("{b}\n")).collect();
-        write_out(None, text.as_bytes())?;
+        print(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     };
     let board = match (a.board, a.player) {
@@ -281,24 +319,22 @@ pub fn result(a: ResultArgs) -> Result<ExitCode> {
         (None, None) => return Err(Error::request("--result", "give exactly one of --board B and --player ID")),
     };
     let entry = ResultEntry { round: a.round, board, result, replayed: a.replayed, correct: a.correct };
-    let b = director::enter_result(&mut t, &entry).map_err(|e| refused(&a.file, e))?;
-    write_back(&a.file, &t)?;
-    let text = format!("round {}: {}-{} {}\n", a.round, b.first, b.second, result.describe(b.replayed));
-    write_out(None, text.as_bytes())?;
+    let mut edit = Edit::open(&a.file)?;
+    let b = director::enter_result(&mut edit.t, &entry).map_err(|e| refused(&a.file, e))?;
+    edit.save(&format!("round {}: {}-{} {}\n", a.round, b.first, b.second, result.describe(b.replayed)))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `shinpan player withdraw|add IN.trf …`.
 pub fn player(command: PlayerCommand) -> Result<ExitCode> {
-    let text = match command {
+    match command {
         PlayerCommand::Withdraw(a) => {
-            let mut t = read(&a.file)?;
-            director::withdraw(&mut t, a.player, a.from_round).map_err(|e| refused(&a.file, e))?;
-            write_back(&a.file, &t)?;
-            format!("player {} withdrawn from round {}\n", a.player, a.from_round)
+            let mut edit = Edit::open(&a.file)?;
+            director::withdraw(&mut edit.t, a.player, a.from_round).map_err(|e| refused(&a.file, e))?;
+            edit.save(&format!("player {} withdrawn from round {}\n", a.player, a.from_round))?;
         }
         PlayerCommand::Add(a) => {
-            let mut t = read(&a.file)?;
+            let mut edit = Edit::open(&a.file)?;
             let new = NewPlayer {
                 name: a.name,
                 rating: a.rating,
@@ -306,11 +342,9 @@ pub fn player(command: PlayerCommand) -> Result<ExitCode> {
                 club: a.club.unwrap_or_default(),
                 federation: a.federation.unwrap_or_default(),
             };
-            let joined = director::add_player(&mut t, &new).map_err(|e| refused(&a.file, e))?;
-            write_back(&a.file, &t)?;
-            format!("player {} {}: joins at round {}\n", joined.player, new.name.trim(), joined.round)
+            let joined = director::add_player(&mut edit.t, &new).map_err(|e| refused(&a.file, e))?;
+            edit.save(&format!("player {} {}: joins at round {}\n", joined.player, new.name.trim(), joined.round))?;
         }
-    };
-    write_out(None, text.as_bytes())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
