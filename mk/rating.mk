@@ -30,7 +30,7 @@ test-rating: build
 	@# Bad input: exit code 2 and a message naming the line (13th without its new players).
 	@$(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
 	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt 2>&1 >/dev/null \
-	  | grep -q "line 13: unknown player N55" && \
+	  | grep -q "turnering.txt:13: unknown player N55" && \
 	  $(BIN) rate fesa --list $(RATING_DATA)/13th_nekomadoken/ratingliste.pre \
 	  --tournament $(RATING_DATA)/13th_nekomadoken/turnering.txt >/dev/null 2>&1; test $$? -eq 2
 	@echo "test-rating: archived 1st (no list) and 13th post lists and 24th all.txt reproduced by the CLI; bad input exits 2"

@@ -53,26 +53,26 @@ enum Command {
 }
 
 impl Command {
-    fn name(&self) -> &'static str {
+    /// The subcommand answers in JSON (`--json`, `--format json`): its errors are JSON too.
+    fn json(&self) -> bool {
         match self {
-            Command::Perft(_) => "perft",
-            Command::Moves(_) => "moves",
-            Command::Check(_) => "check",
-            Command::Convert(_) => "convert",
-            Command::Rate { system: rating_cmd::RateSystem::Fesa(_) } => "rate fesa",
-            Command::Pair(_) => "pair",
-            Command::Standings(_) => "standings",
-            Command::Result(_) => "result",
-            Command::CheckPairings(_) => "check-pairings",
-            Command::Player { command: tournament_cmd::PlayerCommand::Withdraw(_) } => "player withdraw",
-            Command::Player { command: tournament_cmd::PlayerCommand::Add(_) } => "player add",
+            Command::Perft(a) => a.json(),
+            Command::Moves(a) => a.json(),
+            Command::Check(a) => a.json(),
+            Command::Convert(_) => false,
+            Command::Rate { system: rating_cmd::RateSystem::Fesa(a) } => a.json,
+            Command::Pair(a) => a.json(),
+            Command::Standings(a) => a.json(),
+            Command::Result(_) => false,
+            Command::CheckPairings(a) => a.json(),
+            Command::Player { .. } => false,
         }
     }
 }
 
 fn main() -> ExitCode {
     let command = Cli::parse().command;
-    let name = command.name();
+    let json = command.json();
     let done = match command {
         Command::Perft(args) => shogi_cmd::perft(args),
         Command::Moves(args) => shogi_cmd::moves(args),
@@ -87,9 +87,19 @@ fn main() -> ExitCode {
     };
     match done {
         Ok(code) => code,
+        // Its reader has what it wanted: a quiet end.
+        Err(error::Error::Closed) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("shinpan {name}: {e}");
-            ExitCode::from(e.exit_code())
+            let report = e.report();
+            if json {
+                // Under --json the error is one object on standard output, where the answer
+                // would have been; if that is closed too there is no one left to tell.
+                let _ = error::print(format!("{}\n", report.json()).as_bytes());
+            } else {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr(), "{}", report.human());
+            }
+            ExitCode::from(report.exit_code)
         }
     }
 }

@@ -34,6 +34,12 @@ pub struct ConvertArgs {
     output: Option<PathBuf>,
 }
 
+impl CheckArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
 fn read(file: &PathBuf) -> Result<GameRecord> {
     GameRecord::read(&crate::files::read(file)?).map_err(|e| Error::input(file, e))
 }

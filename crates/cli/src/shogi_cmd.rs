@@ -26,6 +26,18 @@ pub struct MovesArgs {
     json: bool,
 }
 
+impl PerftArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+impl MovesArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
 pub fn perft(args: PerftArgs) -> crate::error::Result<ExitCode> {
     let PerftArgs { sfen, no_bulk, json, depth } = args;
     let pos = match sfen {
@@ -36,11 +48,12 @@ pub fn perft(args: PerftArgs) -> crate::error::Result<ExitCode> {
     let nodes = shogi::perft(&pos, depth, !no_bulk);
     let seconds = t.elapsed().as_secs_f64();
     let nps = if seconds > 0.0 { (nodes as f64 / seconds).round() as u64 } else { 0 };
-    if json {
-        println!("{}", serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps}));
+    let text = if json {
+        serde_json::json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nps": nps}).to_string()
     } else {
-        println!("{nodes}");
-    }
+        nodes.to_string()
+    };
+    crate::error::print(format!("{text}\n").as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -128,6 +128,24 @@ pub struct AddArgs {
     federation: Option<String>,
 }
 
+impl PairArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+impl StandingsArgs {
+    pub fn json(&self) -> bool {
+        self.format == StandingsFormat::Json
+    }
+}
+
+impl CheckPairingsArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
 /// Options shared by the McMahon-aware commands.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct McMahonOpts {
@@ -238,7 +256,8 @@ impl Edit {
             None => {
                 let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
                 print(&bytes)?;
-                eprint!("{report}");
+                use std::io::Write;
+                let _ = std::io::stderr().write_all(report.as_bytes());
                 return Ok(());
             }
         }
