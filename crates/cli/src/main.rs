@@ -71,7 +71,10 @@ impl Command {
 }
 
 fn main() -> ExitCode {
-    let command = Cli::parse().command;
+    let command = match Cli::try_parse() {
+        Ok(cli) => cli.command,
+        Err(e) => return usage(e),
+    };
     let json = command.json();
     let done = match command {
         Command::Perft(args) => shogi_cmd::perft(args),
@@ -102,4 +105,33 @@ fn main() -> ExitCode {
             ExitCode::from(report.exit_code)
         }
     }
+}
+
+/// A command line clap refuses, in the one error format (`shinpan: message`, or the JSON object
+/// under `--json`); help and version are printed as asked.
+fn usage(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        // Help into a closed pipe is not an error either.
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        // No subcommand: the help, on standard error, and a usage error's exit code.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        _ => {}
+    }
+    let text = e.render().to_string();
+    let message = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end()).to_string();
+    let report = error::Report { message, exit_code: 2, ..Default::default() };
+    if std::env::args().any(|a| a == "--json") {
+        let _ = error::print(format!("{}\n", report.json()).as_bytes());
+    } else {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "{}", report.human());
+    }
+    ExitCode::from(2)
 }
