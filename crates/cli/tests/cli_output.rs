@@ -135,3 +135,44 @@ fn errors_are_json_under_json() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["error"]["option"], "--sfen");
 }
+
+#[test]
+fn moves_answers_each_line_as_it_comes_and_goes_on_after_a_bad_one() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child =
+        Command::new(BIN).arg("moves").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answer = |line: &[u8]| {
+        stdin.write_all(line).unwrap();
+        stdin.flush().unwrap();
+        // Read before writing the next line: this hangs unless each answer is flushed.
+        let mut a = String::new();
+        stdout.read_line(&mut a).unwrap();
+        a
+    };
+    let start = b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n";
+    assert_eq!(answer(start).split(' ').count(), 30);
+    assert_eq!(answer(b"lnsg\xff\xfekgsnl b - 1\n"), "\n", "not UTF-8: an empty answer");
+    assert_eq!(answer(b"not an sfen\n"), "\n");
+    let mut long = vec![b'9'; 200_000];
+    long.push(b'\n');
+    assert_eq!(answer(&long), "\n", "too long");
+    assert_eq!(answer(start).split(' ').count(), 30, "and it goes on");
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("shinpan: <stdin>:2:5: not UTF-8"), "{err}");
+    assert!(err.contains("shinpan: <stdin>:3: "), "{err}");
+    assert!(err.contains("shinpan: <stdin>:4: longer than 65536 bytes"), "{err}");
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let (code, _, err) = run(&["perft", "5000"]);
+    assert_eq!(code, Some(2), "it overflowed the stack");
+    assert!(err.starts_with("shinpan: invalid value '5000' for '<DEPTH>'") && err.contains("0..=20"), "{err}");
+    let (code, out, _) = run(&["perft", "0"]);
+    assert_eq!((code, out.as_str()), (Some(0), "1\n"));
+}
