@@ -203,3 +203,44 @@ fn player_withdraw_and_late_entry_through_the_file() {
     assert_eq!(rc, 2);
     assert!(err.contains("no player 9"), "{err}");
 }
+
+#[test]
+fn results_entered_by_the_printed_board_numbers_go_to_those_boards() {
+    // A Dutch round prints its boards by score and rank, not by the first mover's number: board
+    // 2 was `5 2` in `pair` but `3 6` in `result`, so typing the printed number recorded
+    // another game's result.
+    let f = tmp("printed");
+    let mut field = String::from("012 Boards\n");
+    for i in 1..=6 {
+        field += &format!("001 {i:>4}      {:<33} {:>4}\n", format!("P{i}"), 2000 - 100 * i);
+    }
+    std::fs::write(&f, field + "XXR 3\n").unwrap();
+    let p = f.to_str().unwrap();
+    for round in 1..=2 {
+        let (rc, json, err) = shinpan(&["pair", p, "--json"]);
+        assert_eq!(rc, 0, "{err}");
+        let (rc, printed, err) = shinpan(&["pair", p, "--record"]);
+        assert_eq!(rc, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let r = round.to_string();
+        let (_, listed, _) = shinpan(&["result", p, "--round", &r]);
+        let printed: Vec<&str> = printed.lines().skip(1).filter(|l| !l.ends_with(" 0")).collect();
+        for (k, line) in printed.iter().enumerate() {
+            let (first, second) = line.split_once(' ').unwrap();
+            let board = &json["boards"][k];
+            assert_eq!((board["board"].as_u64(), board["first"].to_string(), board["second"].to_string()), (Some(k as u64 + 1), first.to_string(), second.to_string()));
+            assert!(listed.lines().nth(k).unwrap().starts_with(&format!("board {} {first} {second} ", k + 1)), "{listed}");
+            // Board k+1 as printed: its first mover wins.
+            let (rc, out, err) = shinpan(&["result", p, "--round", &r, "--board", &(k + 1).to_string(), "--result", "1-0"]);
+            assert_eq!(rc, 0, "{err}");
+            assert!(out.contains(&format!("{first}-{second} 1-0")), "{out}");
+        }
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        for line in &printed {
+            let (first, second) = line.split_once(' ').unwrap();
+            let (a, b): (usize, usize) = (first.parse().unwrap(), second.parse().unwrap());
+            assert_eq!(t.players[a - 1].rounds[round - 1].outcome, tournament::Outcome::Win, "{a} won as entered");
+            assert_eq!(t.players[b - 1].rounds[round - 1].outcome, tournament::Outcome::Loss);
+        }
+    }
+}

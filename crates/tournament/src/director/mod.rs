@@ -102,6 +102,10 @@ fn on_paper(t: &Tournament) -> Tournament {
             p.rounds.pop();
         }
     }
+    // A round without boards has no order to write.
+    while t.board_order.last().is_some_and(Vec::is_empty) {
+        t.board_order.pop();
+    }
     t
 }
 

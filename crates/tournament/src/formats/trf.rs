@@ -10,7 +10,9 @@
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`).
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`),
+//! `SXB round id …` (the round's boards in the order paired and printed, each by its first
+//! mover's pairing number; see `director::boards`).
 
 use super::encoding::TextEncoding;
 use crate::error::{Error, Result, parse_err};
@@ -118,6 +120,7 @@ pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
     let mut byes240: Vec<(usize, Outcome, u32, Vec<ColumnId>)> = Vec::new();
     let mut acc250: Vec<(usize, Points, u32, u32, usize, usize)> = Vec::new();
     let mut prohibited260: Vec<(usize, u32, u32, Vec<ColumnId>)> = Vec::new();
+    let mut boards: Vec<(usize, usize, Vec<ColumnId>)> = Vec::new();
     // A line ends at LF, CRLF or a lone CR (line numbers count those breaks). Found on the
     // bytes: both are ASCII, so never inside a character.
     let bytes = text.as_bytes();
@@ -296,6 +299,25 @@ pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
                     }
                     t.rules = Some(id);
                 }
+            }
+            "SXB" => {
+                let words = words(line, 3);
+                let round = words.first().and_then(|(_, w)| w.parse::<usize>().ok()).filter(|&r| r > 0);
+                let round = round.ok_or_else(|| Error::Parse {
+                    line: ln,
+                    column: words.first().map_or(5, |w| w.0),
+                    reason: "SXB: a round number first".into(),
+                })?;
+                let mut ids = Vec::new();
+                for &(column, w) in &words[1..] {
+                    let id = w.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
+                        line: ln,
+                        column,
+                        reason: format!("bad player id {w:?}"),
+                    })?;
+                    ids.push((column, id));
+                }
+                boards.push((ln, round, ids));
             }
             "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
                 let r = rest();
@@ -478,6 +500,27 @@ pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
         }
     }
     validate_pairs(&t)?;
+    // SXB: each id the first mover (as paired) of a board of the round, each board once.
+    for (ln, round, ids) in boards {
+        if t.board_order.len() < round {
+            t.board_order.resize(round, Vec::new());
+        }
+        let mut order = Vec::new();
+        for (column, id) in ids {
+            let first = id - 1;
+            if t.board_of(round - 1, first).is_none_or(|(f, _)| f != first) {
+                return parse_err(ln, column, format!("SXB: player {id} is not the first mover of a board in round {round}"));
+            }
+            if order.contains(&first) {
+                return parse_err(ln, column, format!("SXB: player {id}'s board is listed twice"));
+            }
+            order.push(first);
+        }
+        t.board_order[round - 1] = order;
+    }
+    while t.board_order.last().is_some_and(Vec::is_empty) {
+        t.board_order.pop();
+    }
     Ok(t)
 }
 
@@ -787,6 +830,13 @@ pub fn write_in(t: &Tournament, encoding: TextEncoding) -> String {
     if let Some(seed) = t.furigoma_seed {
         s += &format!("SXF {seed}\n");
     }
+    for (r, order) in t.board_order.iter().enumerate().filter(|(_, o)| !o.is_empty()) {
+        s += &format!("SXB {}", r + 1);
+        for &p in order {
+            s += &format!(" {}", t.players[p].number);
+        }
+        s.push('\n');
+    }
     if t.game == GameKind::Go || t.rules.is_some() {
         s += &format!("SXT {} {}\n", t.game, t.rules.map_or("", RulesetId::as_str));
     }
@@ -912,5 +962,23 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let one_sided = "001    1      A                                 2720                             1.0    1     2 w 1\n\
 001    2      B                                 2701                             0.0    2\n";
         assert!(matches!(parse(one_sided), Err(Error::Inconsistent(_))));
+    }
+
+    #[test]
+    fn sxb_keeps_the_boards_order_and_names_a_board_that_is_not_one() {
+        let round = "001    1      A                                 2000                             0.0    1     3 w  \n\
+001    2      B                                 1900                             0.0    2     4 b  \n\
+001    3      C                                 1800                             0.0    3     1 b  \n\
+001    4      D                                 1700                             0.0    4     2 w  \n";
+        let t = parse(&format!("{round}SXB 1 4 1\n")).unwrap();
+        assert_eq!(t.board_order, [vec![3, 0]]);
+        assert!(write(&t).contains("SXB 1 4 1\n"));
+        assert_eq!(parse(&write(&t)).unwrap(), t);
+        match parse(&format!("{round}SXB 1 4  2\n")) {
+            Err(Error::Parse { line: 5, column: 10, reason }) => assert!(reason.contains("not the first mover"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse(&format!("{round}SXB 1 4 4\n")), Err(Error::Parse { line: 5, column: 9, .. })));
+        assert!(matches!(parse(&format!("{round}SXB x 4\n")), Err(Error::Parse { line: 5, column: 5, .. })));
     }
 }
