@@ -118,7 +118,11 @@ impl Report {
         } else if let Some(o) = self.option {
             place += o;
         }
-        if place.is_empty() { format!("shinpan: {}", self.message) } else { format!("shinpan: {place}: {}", self.message) }
+        if place.is_empty() {
+            format!("shinpan: {}", self.message)
+        } else {
+            format!("shinpan: {place}: {}", self.message)
+        }
     }
 
     pub fn json(&self) -> String {
@@ -211,6 +215,9 @@ mod tests {
         assert_eq!(json["error"]["exit_code"], 2);
         let e = Error::request("--sfen", "bad sfen");
         assert_eq!(e.report().human(), "shinpan: --sfen: bad sfen");
-        assert_eq!(strip_position("as kif: line 2, column 1: no moves (0 moves read)", 2, Some(1)), "as kif: no moves (0 moves read)");
+        assert_eq!(
+            strip_position("as kif: line 2, column 1: no moves (0 moves read)", 2, Some(1)),
+            "as kif: no moves (0 moves read)"
+        );
     }
 }

@@ -70,7 +70,8 @@ pub fn check(args: CheckArgs) -> Result<ExitCode> {
     let named = files.len() > 1 || args.files.iter().any(|p| p.is_dir());
     let mut faults = false;
     for file in &files {
-        let verdicts = read(file).and_then(|r| records::check(&r, args.rules, &dead).map_err(|e| Error::input(file, e)));
+        let verdicts =
+            read(file).and_then(|r| records::check(&r, args.rules, &dead).map_err(|e| Error::input(file, e)));
         let verdicts = match verdicts {
             Ok(v) => v,
             Err(e @ Error::Closed) => return Err(e),
@@ -139,8 +140,11 @@ fn expand(path: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
         return Ok(());
     }
     let read_err = |source| Error::Read { path: path.to_path_buf(), source };
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(path).map_err(read_err)?.map(|e| e.map(|e| e.path())).collect::<std::io::Result<_>>().map_err(read_err)?;
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(read_err)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<std::io::Result<_>>()
+        .map_err(read_err)?;
     entries.sort();
     for p in entries {
         if p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {

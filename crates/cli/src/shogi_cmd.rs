@@ -97,7 +97,14 @@ pub fn moves(args: MovesArgs) -> Result<ExitCode> {
                 }
                 status = ExitCode::from(2);
                 let (line, column) = (Some(n), reason.1);
-                let report = Report { file: Some("<stdin>".into()), line, column, message: reason.0, exit_code: 2, option: None };
+                let report = Report {
+                    file: Some("<stdin>".into()),
+                    line,
+                    column,
+                    message: reason.0,
+                    exit_code: 2,
+                    option: None,
+                };
                 let _ = writeln!(std::io::stderr(), "{}", report.human());
                 if json { report.json() } else { String::new() }
             }
@@ -113,8 +120,7 @@ fn line(bytes: &[u8]) -> std::result::Result<Position, (String, Option<usize>)> 
     if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
         return Err((format!("longer than {MAX_LINE} bytes"), None));
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| ("not UTF-8".to_string(), Some(e.valid_up_to() + 1)))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| ("not UTF-8".to_string(), Some(e.valid_up_to() + 1)))?;
     Position::from_sfen(text.trim()).map_err(|e| (e.to_string(), None))
 }
 

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use tournament::director::{self, DirectorError};
 use tournament::{
-    BoardRef, BoardResult, CheckRequest, Edition, Grade, HandicapBasis, HandicapTable, McMahonSettings, NewPlayer,
-    Layout, PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament,
+    BoardRef, BoardResult, CheckRequest, Edition, Grade, HandicapBasis, HandicapTable, Layout, McMahonSettings,
+    NewPlayer, PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament,
     UnknownName, Unplayed,
 };
 

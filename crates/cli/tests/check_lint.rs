@@ -32,7 +32,10 @@ fn a_multi_game_file_numbers_its_verdicts() {
     std::fs::write(&f, TWO_GAMES).unwrap();
     let (code, out, _) = shinpan(&["check", f.to_str().unwrap()]);
     assert_eq!(code, Some(0));
-    assert_eq!(out, "game 1: white_win by resignation at ply 2 (fesa-2017 5.1)\ngame 2: white_win by resignation at ply 2 (fesa-2017 5.1)\n");
+    assert_eq!(
+        out,
+        "game 1: white_win by resignation at ply 2 (fesa-2017 5.1)\ngame 2: white_win by resignation at ply 2 (fesa-2017 5.1)\n"
+    );
     let (_, out, _) = shinpan(&["check", "--json", f.to_str().unwrap()]);
     let games: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(games.iter().map(|g| g["number"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2]);
@@ -78,7 +81,8 @@ fn directories_and_several_files_with_an_unreadable_one() {
     // A file that does not read is reported in its place and the others are still checked.
     let bad = d.join("bad.csa");
     std::fs::write(&bad, "V2.2\nPI\n+\n+7776FU\n-9999XX\n").unwrap();
-    let (code, out, err) = shinpan(&["check", &path("a.kif"), bad.to_str().unwrap(), "/no/such.kif", &path("sub/b.sgf")]);
+    let (code, out, err) =
+        shinpan(&["check", &path("a.kif"), bad.to_str().unwrap(), "/no/such.kif", &path("sub/b.sgf")]);
     assert_eq!(code, Some(2));
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(err.contains(&format!("shinpan: {}:5:", bad.display())), "{err}");

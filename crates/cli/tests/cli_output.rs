@@ -35,13 +35,8 @@ XXR 3\n";
 fn closed_stdout(args: &[&str], input: &str) -> Output {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(writer)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        Command::new(BIN).args(args).stdin(Stdio::piped()).stdout(writer).stderr(Stdio::piped()).spawn().unwrap();
     use std::io::Write;
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     child.wait_with_output().unwrap()
@@ -53,8 +48,11 @@ fn a_closed_stdout_is_a_quiet_exit_for_every_subcommand() {
     let played = tmp("played.trf", ROUND);
     assert!(Command::new(BIN).args(["pair", &played, "--record"]).output().unwrap().status.success());
     let fesa = "crates/rating/tests/data/fesa-rating/13th_nekomadoken";
-    let (list, tournament, new) =
-        (path(&format!("{fesa}/ratingliste.pre")), path(&format!("{fesa}/turnering.txt")), path(&format!("{fesa}/nye-spillere")));
+    let (list, tournament, new) = (
+        path(&format!("{fesa}/ratingliste.pre")),
+        path(&format!("{fesa}/turnering.txt")),
+        path(&format!("{fesa}/nye-spillere")),
+    );
     let kif = path("examples/shogi_mate.kif");
     let sgf = path("examples/go_resignation.sgf");
     let golden = path("crates/tournament/tests/data/dutch-golden/bbp-issue_7.trf");
@@ -94,11 +92,19 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 
 #[test]
 fn errors_have_one_format_with_the_place_first() {
-    let bad_trf = tmp("bad.trf", "012 T\n001    1      A                                 2720                             1.0    1     2 x 1\n");
+    let bad_trf = tmp(
+        "bad.trf",
+        "012 T\n001    1      A                                 2720                             1.0    1     2 x 1\n",
+    );
     let (code, _, err) = run(&["standings", &bad_trf]);
     assert_eq!(code, Some(2));
     assert_eq!(err, format!("shinpan: {bad_trf}:2:97: bad colour 'x'\n"));
-    for cmd in [&["pair"][..], &["check-pairings"], &["result", "--round", "1"], &["player", "withdraw", "--player", "1", "--from-round", "1"]] {
+    for cmd in [
+        &["pair"][..],
+        &["check-pairings"],
+        &["result", "--round", "1"],
+        &["player", "withdraw", "--player", "1", "--from-round", "1"],
+    ] {
         let mut args = cmd.to_vec();
         args.insert(if cmd[0] == "player" { 2 } else { 1 }, &bad_trf);
         let (code, _, err) = run(&args);
@@ -120,7 +126,11 @@ fn errors_have_one_format_with_the_place_first() {
 #[test]
 fn errors_are_json_under_json() {
     let bad_trf = tmp("bad-json.trf", "012 T\nXXR x\n");
-    for args in [vec!["pair", &bad_trf, "--json"], vec!["check-pairings", "--json", &bad_trf], vec!["standings", &bad_trf, "--format", "json"]] {
+    for args in [
+        vec!["pair", &bad_trf, "--json"],
+        vec!["check-pairings", "--json", &bad_trf],
+        vec!["standings", &bad_trf, "--format", "json"],
+    ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, Some(2), "{args:?}");
         assert!(err.is_empty(), "{args:?}: {err}");
@@ -139,8 +149,13 @@ fn errors_are_json_under_json() {
 #[test]
 fn moves_answers_each_line_as_it_comes_and_goes_on_after_a_bad_one() {
     use std::io::{BufRead, BufReader, Write};
-    let mut child =
-        Command::new(BIN).arg("moves").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(BIN)
+        .arg("moves")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut answer = |line: &[u8]| {

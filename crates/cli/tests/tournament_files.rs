@@ -185,7 +185,11 @@ fn a_latin1_file_with_a_bom_less_first_player_is_kept() {
     let before = std::fs::read(&f).unwrap();
     let o = shinpan(&["player", "add", p, "--name", "大山康晴"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("'大' cannot be written in latin-1"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("'大' cannot be written in latin-1"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(std::fs::read(&f).unwrap(), before);
     // With a byte-order mark, UTF-8: the first line is a player, not a header.
     let g = d.join("bom.trf");
@@ -229,7 +233,11 @@ fn inputs_are_bounded_and_garbage_is_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("64 MiB"), "{}", String::from_utf8_lossy(&o.stderr));
     let d = dir("garbage");
-    for (name, bytes) in [("empty.trf", &b""[..]), ("random.trf", b"\x8a\x00\xff\xfe garbage\n\x01\x02"), ("game.kif", "手合割：平手\n1 ７六歩(77)\n".as_bytes())] {
+    for (name, bytes) in [
+        ("empty.trf", &b""[..]),
+        ("random.trf", b"\x8a\x00\xff\xfe garbage\n\x01\x02"),
+        ("game.kif", "手合割：平手\n1 ７六歩(77)\n".as_bytes()),
+    ] {
         let f = d.join(name);
         std::fs::write(&f, bytes).unwrap();
         for cmd in ["standings", "check-pairings", "pair"] {

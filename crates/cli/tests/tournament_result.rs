@@ -228,10 +228,17 @@ fn results_entered_by_the_printed_board_numbers_go_to_those_boards() {
         for (k, line) in printed.iter().enumerate() {
             let (first, second) = line.split_once(' ').unwrap();
             let board = &json["boards"][k];
-            assert_eq!((board["board"].as_u64(), board["first"].to_string(), board["second"].to_string()), (Some(k as u64 + 1), first.to_string(), second.to_string()));
-            assert!(listed.lines().nth(k).unwrap().starts_with(&format!("board {} {first} {second} ", k + 1)), "{listed}");
+            assert_eq!(
+                (board["board"].as_u64(), board["first"].to_string(), board["second"].to_string()),
+                (Some(k as u64 + 1), first.to_string(), second.to_string())
+            );
+            assert!(
+                listed.lines().nth(k).unwrap().starts_with(&format!("board {} {first} {second} ", k + 1)),
+                "{listed}"
+            );
             // Board k+1 as printed: its first mover wins.
-            let (rc, out, err) = shinpan(&["result", p, "--round", &r, "--board", &(k + 1).to_string(), "--result", "1-0"]);
+            let (rc, out, err) =
+                shinpan(&["result", p, "--round", &r, "--board", &(k + 1).to_string(), "--result", "1-0"]);
             assert_eq!(rc, 0, "{err}");
             assert!(out.contains(&format!("{first}-{second} 1-0")), "{out}");
         }

@@ -102,12 +102,21 @@ fn a_latin1_file_keeps_its_bytes_and_refuses_what_it_cannot_hold() {
     assert_eq!(t.players[0].name, "Müller");
     let round = director::pair(&t, &Default::default()).unwrap();
     director::record_round(&mut t, &round);
-    let entry = ResultEntry { round: 1, board: BoardRef::Number(1), result: BoardResult::Draw, replayed: false, correct: false };
+    let entry = ResultEntry {
+        round: 1,
+        board: BoardRef::Number(1),
+        result: BoardResult::Draw,
+        replayed: false,
+        correct: false,
+    };
     director::enter_result(&mut t, &entry).unwrap();
     let written = director::write_trf_file(&t, &layout).unwrap();
     let (again, _) = director::read_trf_file(&written).unwrap();
     assert_eq!(again.players[1].name, "Pérez");
-    assert!(written.starts_with(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()]), "the header line as it was");
+    assert!(
+        written.starts_with(&bytes[..bytes.iter().position(|&b| b == b'\n').unwrap()]),
+        "the header line as it was"
+    );
     // A name in a script Latin-1 has no letters for is refused, naming it.
     let new = director::NewPlayer { name: "大山康晴".into(), ..Default::default() };
     director::add_player(&mut t, &new).unwrap();
@@ -130,7 +139,9 @@ fn a_bom_is_not_part_of_the_first_line() {
 
 #[test]
 fn a_file_without_players_nor_name_is_not_a_tournament() {
-    for bytes in [&b""[..], b"\x00\x9f\xff random bytes\n", "開始日時：2024/01/01\n手合割：平手\n".as_bytes(), b"XXR 5\n"] {
+    for bytes in
+        [&b""[..], b"\x00\x9f\xff random bytes\n", "開始日時：2024/01/01\n手合割：平手\n".as_bytes(), b"XXR 5\n"]
+    {
         assert!(matches!(director::read_trf_file(bytes), Err(DirectorError::NotTrf)), "{bytes:?}");
     }
     let (t, _) = director::read_trf_file(b"012 Club night\nXXR 5\n").unwrap();

@@ -509,7 +509,11 @@ pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
         for (column, id) in ids {
             let first = id - 1;
             if t.board_of(round - 1, first).is_none_or(|(f, _)| f != first) {
-                return parse_err(ln, column, format!("SXB: player {id} is not the first mover of a board in round {round}"));
+                return parse_err(
+                    ln,
+                    column,
+                    format!("SXB: player {id} is not the first mover of a board in round {round}"),
+                );
             }
             if order.contains(&first) {
                 return parse_err(ln, column, format!("SXB: player {id}'s board is listed twice"));
@@ -657,7 +661,10 @@ fn parse_player(line: &Line, ln: usize, encoding: TextEncoding) -> Result<Player
         let value = field(line, column - 1, column - 1 + width);
         // A two-column character that starts in a field's last column ends in the next one.
         if encoding.width_of(line.raw(column - 1, column - 1 + width)) > width {
-            let reason = format!("the {what} is wider than its {width} columns (a character crosses column {})", column + width - 1);
+            let reason = format!(
+                "the {what} is wider than its {width} columns (a character crosses column {})",
+                column + width - 1
+            );
             return parse_err(ln, column, reason);
         }
         *slot = value.to_string();
@@ -710,8 +717,14 @@ fn fit(s: &str, width: usize, right: bool, encoding: TextEncoding) -> String {
 
 /// The fields of a `001` line that hold text, with their TRF columns (1-based, inclusive) and
 /// widths: what a value must fit in, in the file's encoding.
-pub const TEXT_FIELDS: [(&str, usize, usize); 6] =
-    [("sex", 10, 1), ("title", 11, 3), ("name", 15, 33), ("federation", 54, 3), ("FIDE id", 58, 11), ("birth date", 70, 10)];
+pub const TEXT_FIELDS: [(&str, usize, usize); 6] = [
+    ("sex", 10, 1),
+    ("title", 11, 3),
+    ("name", 15, 33),
+    ("federation", 54, 3),
+    ("FIDE id", 58, 11),
+    ("birth date", 70, 10),
+];
 
 /// A player's text fields, in the order of [`TEXT_FIELDS`].
 pub fn text_fields(p: &Player) -> [&str; 6] {
@@ -975,7 +988,9 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         assert!(write(&t).contains("SXB 1 4 1\n"));
         assert_eq!(parse(&write(&t)).unwrap(), t);
         match parse(&format!("{round}SXB 1 4  2\n")) {
-            Err(Error::Parse { line: 5, column: 10, reason }) => assert!(reason.contains("not the first mover"), "{reason}"),
+            Err(Error::Parse { line: 5, column: 10, reason }) => {
+                assert!(reason.contains("not the first mover"), "{reason}")
+            }
             other => panic!("{other:?}"),
         }
         assert!(matches!(parse(&format!("{round}SXB 1 4 4\n")), Err(Error::Parse { line: 5, column: 9, .. })));
