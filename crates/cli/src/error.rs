@@ -27,6 +27,9 @@ pub enum Error {
     /// A file could not be written.
     #[error("{source}")]
     Write { path: PathBuf, source: std::io::Error },
+    /// A file to create exists already.
+    #[error("exists already; nothing was written")]
+    Exists { path: PathBuf },
     /// Standard output could not be written (other than closed by its reader, which is
     /// [`Error::Closed`]).
     #[error("cannot write the output: {0}")]
@@ -72,7 +75,10 @@ impl Error {
     pub fn report(&self) -> Report {
         let mut r = Report { message: self.to_string(), exit_code: self.exit_code(), ..Report::default() };
         match self {
-            Error::Read { path, .. } | Error::TooLarge { path, .. } | Error::Write { path, .. } => {
+            Error::Read { path, .. }
+            | Error::TooLarge { path, .. }
+            | Error::Write { path, .. }
+            | Error::Exists { path } => {
                 r.file = Some(shown(path));
             }
             Error::Input { path, source } | Error::NoAnswer { path, source } => {

@@ -94,6 +94,30 @@ impl Locked {
     }
 }
 
+/// Creates `path` with `bytes`, refused if it exists: written to a unique temporary file beside
+/// it, synced, and linked into place only if the name is still free, the directory synced.
+pub fn create(path: &Path, bytes: &[u8]) -> Result<()> {
+    let write_err = |source| Error::Write { path: path.into(), source };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".shinpan-new.").suffix(".tmp");
+    // A new file gets the mode the umask gives new files, not a temporary file's 0600.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder.tempfile_in(dir).map_err(write_err)?;
+    tmp.write_all(bytes).map_err(write_err)?;
+    tmp.as_file().sync_all().map_err(write_err)?;
+    tmp.persist_noclobber(path).map_err(|e| match e.error.kind() {
+        std::io::ErrorKind::AlreadyExists => Error::Exists { path: path.into() },
+        _ => write_err(e.error),
+    })?;
+    sync_dir(dir).map_err(write_err)?;
+    Ok(())
+}
+
 #[cfg(unix)]
 fn same_file(a: &Metadata, b: &Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;

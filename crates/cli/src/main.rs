@@ -45,6 +45,8 @@ enum Command {
     /// Check every round of a tournament (system from the file): Dutch, round robin and knockout
     /// rounds are re-paired and compared; McMahon rounds are checked against its absolute rules.
     CheckPairings(tournament_cmd::CheckPairingsArgs),
+    /// Start a tournament file: its name, rounds, system, game and ruleset, without players.
+    NewTournament(tournament_cmd::NewTournamentArgs),
     /// Withdraw a player from a round on, or add a late entry (TRF file written back atomically).
     Player {
         #[command(subcommand)]
@@ -65,7 +67,7 @@ impl Command {
             Command::Standings(a) => a.json(),
             Command::Result(_) => false,
             Command::CheckPairings(a) => a.json(),
-            Command::Player { .. } => false,
+            Command::NewTournament(_) | Command::Player { .. } => false,
         }
     }
 }
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         Command::Standings(args) => tournament_cmd::standings(args),
         Command::Result(args) => tournament_cmd::result(args),
         Command::CheckPairings(args) => tournament_cmd::check_pairings(args),
+        Command::NewTournament(args) => tournament_cmd::new_tournament(args),
         Command::Player { command } => tournament_cmd::player(command),
     };
     match done {

@@ -8,9 +8,9 @@ use std::process::ExitCode;
 
 use tournament::director::{self, DirectorError};
 use tournament::{
-    BoardRef, BoardResult, CheckRequest, Edition, Grade, HandicapBasis, HandicapTable, Layout, McMahonSettings,
-    NewPlayer, PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament,
-    UnknownName, Unplayed,
+    BoardRef, BoardResult, CheckRequest, Edition, GameKind, Grade, HandicapBasis, HandicapTable, Layout,
+    McMahonSettings, NewPlayer, NewTournament, PairRequest, ResultEntry, RulesetId, Sente, StandingsFormat,
+    StandingsRequest, System, TieBreak, Tournament, UnknownName, Unplayed,
 };
 
 use crate::error::{Error, Result, print, write_out};
@@ -144,6 +144,44 @@ impl CheckPairingsArgs {
     pub fn json(&self) -> bool {
         self.json
     }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NewTournamentArgs {
+    /// The TRF file to create (UTF-8); refused if it exists. `-` prints it instead.
+    file: PathBuf,
+    /// The tournament's name (TRF 012).
+    #[arg(long)]
+    name: String,
+    /// Rounds planned (TRF XXR); needed by dutch and mcmahon, a round robin or a knockout has as
+    /// many as its field needs.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Pairing system.
+    #[arg(long, value_enum, default_value_t = System::Dutch)]
+    system: System,
+    /// The game played.
+    #[arg(long, value_enum, default_value_t = GameKind::Shogi)]
+    game: GameKind,
+    /// The ruleset played under, one of the game's (TRF SXT); gives the shogi handicap table.
+    #[arg(long, value_enum)]
+    rules: Option<RulesetId>,
+    /// Furigoma seed published beforehand (TRF SXF; ufs-2016 4.6, fesa-2017 7, pl 1.4): who moves
+    /// first in games without handicap is then drawn from it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where it is played (TRF 022).
+    #[arg(long)]
+    city: Option<String>,
+    /// Its first day, as written (TRF 042), e.g. 2026/11/23.
+    #[arg(long)]
+    date: Option<String>,
+    /// The chief arbiter (TRF 102).
+    #[arg(long)]
+    arbiter: Option<String>,
+    /// The time control as written (TRF 122), e.g. "90'+30\"".
+    #[arg(long)]
+    time_control: Option<String>,
 }
 
 /// Options shared by the McMahon-aware commands.
@@ -366,4 +404,43 @@ pub fn player(command: PlayerCommand) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `shinpan new-tournament OUT.trf --name NAME …`: a tournament without players, its header
+/// written from the options, ready for `shinpan player add`.
+pub fn new_tournament(a: NewTournamentArgs) -> Result<ExitCode> {
+    let new = NewTournament {
+        name: a.name,
+        city: a.city,
+        date: a.date,
+        arbiter: a.arbiter,
+        time_control: a.time_control,
+        rounds: a.rounds,
+        system: a.system,
+        game: a.game,
+        rules: a.rules,
+        seed: a.seed,
+    };
+    let t = director::new_tournament(&new).map_err(|e| refused_request(e))?;
+    let bytes = director::write_trf_file(&t, &Layout::default()).map_err(|e| refused(&a.file, e))?;
+    if files::is_stdin(&a.file) {
+        return print(&bytes).map(|()| ExitCode::SUCCESS);
+    }
+    files::create(&a.file, &bytes)?;
+    let f = a.file.display();
+    print(
+        format!("{f}: {} created; register its players with `shinpan player add {f} --name NAME`\n", t.name).as_bytes(),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A refusal of the options of `new-tournament`, named by the option at fault.
+fn refused_request(e: DirectorError) -> Error {
+    let what = match e {
+        DirectorError::NoName => "--name",
+        DirectorError::WrongGame { .. } => "--rules",
+        DirectorError::DutchFurigoma => "--seed",
+        _ => "--rounds",
+    };
+    Error::request(what, e)
 }

@@ -251,3 +251,57 @@ fn results_entered_by_the_printed_board_numbers_go_to_those_boards() {
         }
     }
 }
+
+#[test]
+fn an_organiser_starts_a_tournament_and_registers_players_without_typing_trf() {
+    let f = tmp("new");
+    let _ = std::fs::remove_file(&f);
+    let p = f.to_str().unwrap();
+    let (rc, _, err) = shinpan(&[
+        "new-tournament",
+        p,
+        "--name",
+        "Club night",
+        "--system",
+        "round-robin",
+        "--rules",
+        "fesa-2017",
+        "--seed",
+        "9",
+        "--city",
+        "Oslo",
+    ]);
+    assert_eq!(rc, 0, "{err}");
+    for (name, grade) in [("Alpha", "2d"), ("Beta", "1d"), ("Gamma", "1k"), ("Delta", "3k")] {
+        let (rc, out, err) = shinpan(&["player", "add", p, "--name", name, "--grade", grade, "--rating", "1800"]);
+        assert_eq!(rc, 0, "{err}");
+        assert!(out.ends_with("joins at round 1\n"), "{out}");
+    }
+    let t = tournament::director::read_trf_file(&std::fs::read(&f).unwrap()).unwrap().0;
+    assert_eq!((t.name.as_str(), t.players.len(), t.furigoma_seed), ("Club night", 4, Some(9)));
+    assert_eq!(t.rules, Some(tournament::RulesetId::Fesa2017));
+    assert!(t.header.contains(&"022 Oslo".to_string()));
+    let (rc, out, err) = shinpan(&["pair", p, "--record"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.starts_with("2\n"), "{out}");
+    // Refused: an existing file (left as it was), a Swiss without rounds, a seed for Dutch
+    // colours, a ruleset of the other game.
+    let before = std::fs::read(&f).unwrap();
+    let (rc, _, err) = shinpan(&["new-tournament", p, "--name", "Again", "--rounds", "3"]);
+    assert_eq!(rc, 2);
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    for (args, option) in [
+        (&["--name", "S"][..], "--rounds"),
+        (&["--name", "S", "--rounds", "5", "--seed", "1"], "--seed"),
+        (&["--name", "S", "--rounds", "5", "--game", "go", "--rules", "pl"], "--rules"),
+        (&["--name", " ", "--rounds", "5"], "--name"),
+    ] {
+        let (rc, out, err) = shinpan(&[&["new-tournament", "-"][..], args].concat());
+        assert_eq!((rc, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with(&format!("shinpan: {option}: ")), "{args:?}: {err}");
+    }
+    let (rc, out, _) =
+        shinpan(&["new-tournament", "-", "--name", "Go cup", "--rounds", "5", "--system", "mcmahon", "--game", "go"]);
+    assert_eq!((rc, out.as_str()), (0, "012 Go cup\nXXR 5\nSXS MCMAHON\nSXT go \n"));
+}

@@ -19,8 +19,8 @@ pub mod sim;
 pub mod standings;
 
 pub use director::{
-    BoardRef, BoardResult, BoardView, CheckRequest, DirectorError, Joined, McMahonSettings, NewPlayer, PairRequest,
-    Pairing, ResultEntry, Standings, StandingsRequest,
+    BoardRef, BoardResult, BoardView, CheckRequest, DirectorError, Joined, McMahonSettings, NewPlayer, NewTournament,
+    PairRequest, Pairing, ResultEntry, Standings, StandingsRequest,
 };
 pub use error::{Error, Result, UnknownName};
 pub use formats::encoding::{Layout, LineEnding, TextEncoding};

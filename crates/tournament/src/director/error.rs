@@ -1,7 +1,7 @@
 //! The director's refusals: each says which rule or which part of the request stands in the way.
 
 use crate::error::Error;
-use crate::model::Status;
+use crate::model::{GameKind, RulesetId, Status, System};
 
 use super::results::BoardResult;
 
@@ -73,9 +73,15 @@ pub enum DirectorError {
     /// A new player's field does not fit its TRF columns.
     #[error("{field} {value:?} is wider than the {width} characters TRF gives it")]
     FieldTooWide { field: &'static str, width: usize, value: String },
-    /// A new player without a name.
-    #[error("a player needs a name")]
+    /// A new player or tournament without a name.
+    #[error("a name is needed")]
     NoName,
+    /// A ruleset of the other game.
+    #[error("{rules} is a {} ruleset, not one for {}", rules.game(), game)]
+    WrongGame { rules: RulesetId, game: GameKind },
+    /// A Swiss or McMahon tournament is paired for a number of rounds announced beforehand.
+    #[error("the {system} system needs the number of rounds")]
+    RoundsNeeded { system: System },
     /// The tournament written as TRF would not read back as the same tournament, so it is not
     /// written.
     #[error("internal error: {0}; nothing was written")]

@@ -19,7 +19,7 @@ use shogi::HandicapTable;
 use crate::formats::encoding::{self, Layout};
 use crate::formats::standings::{self as write, Format};
 use crate::formats::trf;
-use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, System, Tournament};
+use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, RulesetId, System, Tournament};
 use crate::pairing::check::{self, RoundCheck};
 use crate::pairing::dutch::{self, Edition};
 use crate::pairing::furigoma::{self, Sente, SenteRule};
@@ -142,6 +142,94 @@ pub fn handicap_table(t: &Tournament) -> HandicapTable {
         .and_then(|id| ShogiRuleset::by_id(id).ok())
         .and_then(|r| r.game.handicap_table)
         .map_or(HandicapTable::Ufs2016, |c| c.rule)
+}
+
+/// A tournament to start: what its TRF header says. Players are then registered with
+/// [`add_player`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct NewTournament {
+    /// TRF `012`.
+    pub name: String,
+    /// TRF `022`.
+    pub city: Option<String>,
+    /// TRF `042`, the first day (as written, e.g. 2026/11/23).
+    pub date: Option<String>,
+    /// TRF `102`.
+    pub arbiter: Option<String>,
+    /// TRF `122`, e.g. `90'+30"`.
+    pub time_control: Option<String>,
+    /// Rounds planned (TRF `XXR`): needed by the Dutch and McMahon systems; a round robin and a
+    /// knockout have as many as their field needs.
+    pub rounds: Option<u32>,
+    pub system: System,
+    pub game: GameKind,
+    pub rules: Option<RulesetId>,
+    /// The furigoma seed published beforehand (ufs-2016 4.6; fesa-2017 7; pl 1.4; TRF `SXF`).
+    pub seed: Option<u64>,
+}
+
+impl Default for NewTournament {
+    /// A shogi tournament paired by the Dutch system, named nothing yet.
+    fn default() -> NewTournament {
+        NewTournament {
+            name: String::new(),
+            city: None,
+            date: None,
+            arbiter: None,
+            time_control: None,
+            rounds: None,
+            system: System::Dutch,
+            game: GameKind::Shogi,
+            rules: None,
+            seed: None,
+        }
+    }
+}
+
+/// A new tournament without players, as [`NewTournament`] describes it. Refused: no name, a
+/// ruleset of the other game, a Swiss or McMahon tournament without its number of rounds, a
+/// furigoma seed for the Dutch system (C.04.3 E allocates its colours).
+pub fn new_tournament(new: &NewTournament) -> Result<Tournament, DirectorError> {
+    let name = new.name.trim();
+    if name.is_empty() {
+        return Err(DirectorError::NoName);
+    }
+    if let Some(id) = new.rules.filter(|id| id.game() != new.game) {
+        return Err(DirectorError::WrongGame { rules: id, game: new.game });
+    }
+    if new.seed.is_some() && new.system == System::Dutch {
+        return Err(DirectorError::DutchFurigoma);
+    }
+    let rounds = match (new.rounds, new.system) {
+        (Some(0), _) => return Err(DirectorError::NoRound { round: 0 }),
+        (None, System::Dutch | System::McMahon) => return Err(DirectorError::RoundsNeeded { system: new.system }),
+        (r, _) => r.unwrap_or(0),
+    };
+    let mut header = Vec::new();
+    for (code, value) in [
+        ("012", Some(name)),
+        ("022", new.city.as_deref()),
+        ("042", new.date.as_deref()),
+        ("102", new.arbiter.as_deref()),
+        ("122", new.time_control.as_deref()),
+    ] {
+        // One line each: a line break typed into a value would start another record.
+        let Some(value) = value.map(|v| v.replace(['\n', '\r'], " ")).filter(|v| !v.trim().is_empty()) else {
+            continue;
+        };
+        header.push(format!("{code} {}", value.trim()));
+    }
+    Ok(Tournament {
+        name: name.to_string(),
+        header,
+        planned_rounds: rounds,
+        system: new.system,
+        game: new.game,
+        rules: new.rules,
+        furigoma_seed: new.seed,
+        ..Tournament::default()
+    })
 }
 
 /// How to pair the next round.
