@@ -16,12 +16,16 @@ pub enum RateSystem {
     /// --new-players). The list and all.txt are written in the encoding of the rating list, or
     /// without one of the new players file, or without that of the tournament: ISO-8859-1, as
     /// the official program writes it, or UTF-8 if that file is UTF-8. JSON is UTF-8.
+    #[command(
+        after_help = "Examples:\n  shinpan rate fesa --list ratingliste.pre --tournament turnering.txt --new-players nye-spillere\n  shinpan rate fesa --tournament turnering.txt --new-players nye-spillere --json"
+    )]
     Fesa(FesaArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FesaArgs {
-    /// Rating list before the tournament (`ratingliste.pre`); none for a club's first event.
+    /// Rating list before the tournament (`ratingliste.pre`); none for a club's first event. Each
+    /// file may be `-` for standard input.
     #[arg(long)]
     pub list: Option<PathBuf>,
     /// Tournament results (`turnering.txt`).

@@ -33,12 +33,12 @@ pub const RECORD_EXTENSIONS: &[&str] = &["kif", "kifu", "ki2", "ki2u", "csa", "s
 
 #[derive(clap::Args, Debug)]
 pub struct ConvertArgs {
-    /// Input record (format detected from content).
+    /// Input record (format detected from content), `-` for standard input.
     file: PathBuf,
     /// Output format (shogi: sfen, usi, csa, kif, ki2, western; Go: sgf).
     #[arg(long, value_enum)]
     to: RecordFormat,
-    /// Output file (default: stdout). `.kif` and `.ki2` files are written in Shift_JIS.
+    /// Output file (default: standard output). `.kif` and `.ki2` files are written in Shift_JIS.
     #[arg(short, long)]
     output: Option<PathBuf>,
 }

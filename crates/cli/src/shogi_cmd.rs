@@ -9,7 +9,7 @@ use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// Position (default: the start position).
+    /// Position as SFEN (default: the start position).
     #[arg(long)]
     sfen: Option<String>,
     /// Play every leaf move instead of counting moves at the last ply.

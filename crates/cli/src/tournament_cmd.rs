@@ -18,11 +18,12 @@ use crate::files::{self, Locked};
 
 #[derive(clap::Args, Debug)]
 pub struct PairArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
     /// dutch (FIDE C.04.3), mcmahon (pl 8.2), round-robin (Berger), knockout. Default: the file's.
     #[arg(long, value_enum)]
     system: Option<System>,
-    /// Output file (default: stdout).
+    /// Where the pairing goes (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Edition of the Dutch rules C.04.3.
@@ -39,15 +40,18 @@ pub struct PairArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct StandingsArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
-    /// Comma-separated order: sb, de, median, buchholz, cut1, progressive, sos, sosos, sodos,
-    /// wins, rating (default by system, pl 8.3).
-    #[arg(long, value_parser = tiebreak_list)]
+    /// Tie-breaks in order, comma-separated, from: sb, de, median, buchholz, cut1, progressive,
+    /// sos, sosos, sodos, wins, rating (default by system, pl 8.3; "" for none).
+    #[arg(long, value_parser = tiebreak_list, value_name = "LIST")]
     tiebreaks: Option<TieBreaks>,
+    /// Output format (egf: the European Go Federation's results format).
     #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
     format: StandingsFormat,
-    /// Unplayed rounds in Buchholz/SOS: dummy (FIDE 2024), virtual (FIDE 2009), fixed:X.
-    #[arg(long, default_value = "dummy")]
+    /// Unplayed rounds in Buchholz/SOS, one of: dummy (FIDE 2024), virtual (FIDE 2009),
+    /// fixed:X (X points, e.g. fixed:0.5).
+    #[arg(long, default_value = "dummy", value_name = "dummy|virtual|fixed:X")]
     unplayed: Unplayed,
     /// Pairing system, for the default tie-breaks and McMahon scores.
     #[arg(long, value_enum)]
@@ -59,17 +63,21 @@ pub struct StandingsArgs {
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("board_or_player").args(["board", "player"]).multiple(false)))]
 pub struct ResultArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
+    /// The round, from 1.
     #[arg(long)]
     round: u32,
-    /// Board number as listed (first movers' pairing numbers in order).
+    /// Board number as `pair` printed it and `result --round R` lists it.
     #[arg(long)]
     board: Option<usize>,
     /// Either player's pairing number, instead of --board.
     #[arg(long)]
     player: Option<u32>,
-    /// 1-0, 0-1, ½-½, +/- (forfeit win), -/+, --/-- (double forfeit); first mover first.
-    #[arg(long, allow_hyphen_values = true, requires = "board_or_player")]
+    /// The result, first mover first: 1-0, 0-1, ½-½ (or 1/2-1/2), +/- (won by forfeit), -/+
+    /// (lost by forfeit), --/-- (both forfeited). Without it, the round's boards are listed.
+    #[arg(long, allow_hyphen_values = true, requires = "board_or_player", value_name = "RESULT")]
     result: Option<BoardResult>,
     /// The game was drawn and replayed with colours reversed (fesa 12.2); the result is the replay's.
     #[arg(long)]
@@ -81,10 +89,12 @@ pub struct ResultArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckPairingsArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
-    /// Edition of C.04.3.
+    /// Edition of the Dutch rules C.04.3.
     #[arg(long, value_enum, default_value_t = Edition::Fide2025)]
     edition: Edition,
+    /// A JSON array of the rounds' checks instead of one line per round.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -94,14 +104,20 @@ pub struct CheckPairingsArgs {
 #[derive(clap::Subcommand, Debug)]
 pub enum PlayerCommand {
     /// Withdraw a player from a round on: he is not paired from that round (`SXW id round`).
+    #[command(after_help = "Example:\n  shinpan player withdraw t.trf --player 5 --from-round 3")]
     Withdraw(WithdrawArgs),
     /// Add a player who joins at the next round to pair, with the next pairing number; his
-    /// earlier rounds are zero-point byes (`0000 - Z`).
+    /// earlier rounds are zero-point byes (`0000 - Z`). Before round 1 this registers him.
+    #[command(
+        after_help = "Examples:\n  shinpan player add t.trf --name 'Habu Yoshiharu' --rating 2100 --grade 4d --club Tokyo\n  shinpan player add t.trf --name 'Anna Nowak' --federation POL"
+    )]
     Add(AddArgs),
 }
 
 #[derive(clap::Args, Debug)]
 pub struct WithdrawArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
     /// Pairing number.
     #[arg(long)]
@@ -113,14 +129,19 @@ pub struct WithdrawArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct AddArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
+    /// The player's name, at most 33 columns (TRF 001).
     #[arg(long)]
     name: String,
+    /// Rating, 0 for none.
     #[arg(long, default_value_t = 0)]
     rating: u32,
-    /// Grade, e.g. 3d or 1k.
+    /// Grade, e.g. 3d or 1k (dan or kyu), for handicaps and McMahon groups.
     #[arg(long)]
     grade: Option<Grade>,
+    /// Club, for the standings.
     #[arg(long)]
     club: Option<String>,
     /// Federation, three letters.
@@ -179,7 +200,7 @@ pub struct NewTournamentArgs {
     /// The chief arbiter (TRF 102).
     #[arg(long)]
     arbiter: Option<String>,
-    /// The time control as written (TRF 122), e.g. "90'+30\"".
+    /// The time control as written (TRF 122), e.g. 90'+30".
     #[arg(long)]
     time_control: Option<String>,
 }
@@ -222,7 +243,8 @@ pub struct PairOpts {
     /// Furigoma seed; must equal the file's `SXF` seed when it has one.
     #[arg(long)]
     seed: Option<u64>,
-    /// Also add the new round to IN.trf (atomically), ready for `shinpan result`.
+    /// Also record the round in the file (its boards in the order printed), ready for `shinpan
+    /// result`.
     #[arg(long)]
     record: bool,
 }
