@@ -305,3 +305,26 @@ fn an_organiser_starts_a_tournament_and_registers_players_without_typing_trf() {
         shinpan(&["new-tournament", "-", "--name", "Go cup", "--rounds", "5", "--system", "mcmahon", "--game", "go"]);
     assert_eq!((rc, out.as_str()), (0, "012 Go cup\nXXR 5\nSXS MCMAHON\nSXT go \n"));
 }
+
+#[test]
+fn every_result_spelled_as_the_help_writes_it_is_taken() {
+    // Values starting with a dash (-/+, --/--) are values, not options.
+    for (code, first) in [
+        ("1-0", tournament::Outcome::Win),
+        ("0-1", tournament::Outcome::Loss),
+        ("½-½", tournament::Outcome::Draw),
+        ("1/2-1/2", tournament::Outcome::Draw),
+        ("+/-", tournament::Outcome::ForfeitWin),
+        ("-/+", tournament::Outcome::ForfeitLoss),
+        ("--/--", tournament::Outcome::ForfeitLoss),
+    ] {
+        let f = tmp(&format!("spell{}", code.len()));
+        std::fs::write(&f, FIELD.replace("SXF 42\n", "")).unwrap();
+        let p = f.to_str().unwrap();
+        assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+        let (rc, _, err) = shinpan(&["result", p, "--round", "1", "--board", "1", "--result", code]);
+        assert_eq!(rc, 0, "{code}: {err}");
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        assert_eq!(t.players[0].rounds[0].outcome, first, "{code}");
+    }
+}
