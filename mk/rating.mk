@@ -1,6 +1,6 @@
 # FESA rating (issue 5, fesa-2017 15): the golden test over the official program's archive and
 # the CLI on archived tournaments, byte for byte. Rust only: nothing to install.
-.PHONY: deps-rating test-rating bench-rating
+.PHONY: deps-rating test-rating bench-rating bench-rating-scale
 
 RATING_DATA := crates/rating/tests/data/fesa-rating
 
@@ -38,3 +38,8 @@ test-rating: build
 # Recompute the whole fixture chain (30 tournaments) 50 times and report the time per chain.
 bench-rating:
 	$(CARGO) run --release -p shinpan-rating --example fesa_chain -- 50
+
+# A tournament of 100,000 new players (4 games each) rated as `rate fesa` does: linear in the
+# players (it was quadratic: 20,000 took 2.4 s, 100,000 over 20 s).
+bench-rating-scale:
+	$(CARGO) run --release -p shinpan-rating --example fesa_scale -- 100000
