@@ -2,7 +2,8 @@
 //! The rating crate does the work on the files' bytes ([`fesa::rate_files`]); this module
 //! reads the files, names the one at fault, and prints.
 
-use crate::error::{Error, Result, read, write_out};
+use crate::error::{Error, Result, print};
+use crate::files::read;
 use rating::fesa::{self, InputFile, Output, RatingFiles};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,12 +16,16 @@ pub enum RateSystem {
     /// --new-players). The list and all.txt are written in the encoding of the rating list, or
     /// without one of the new players file, or without that of the tournament: ISO-8859-1, as
     /// the official program writes it, or UTF-8 if that file is UTF-8. JSON is UTF-8.
+    #[command(
+        after_help = "Examples:\n  shinpan rate fesa --list ratingliste.pre --tournament turnering.txt --new-players nye-spillere\n  shinpan rate fesa --tournament turnering.txt --new-players nye-spillere --json"
+    )]
     Fesa(FesaArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FesaArgs {
-    /// Rating list before the tournament (`ratingliste.pre`); none for a club's first event.
+    /// Rating list before the tournament (`ratingliste.pre`); none for a club's first event. Each
+    /// file may be `-` for standard input.
     #[arg(long)]
     pub list: Option<PathBuf>,
     /// Tournament results (`turnering.txt`).
@@ -56,6 +61,6 @@ pub fn run(system: RateSystem) -> Result<ExitCode> {
         (false, true) => Output::AllTxt,
         (false, false) => Output::List,
     };
-    write_out(None, &rated.write(output))?;
+    print(&rated.write(output))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,20 +8,22 @@ use std::process::ExitCode;
 
 use tournament::director::{self, DirectorError};
 use tournament::{
-    BoardRef, BoardResult, CheckRequest, Edition, Grade, HandicapBasis, HandicapTable, McMahonSettings, NewPlayer,
-    PairRequest, ResultEntry, Sente, StandingsFormat, StandingsRequest, System, TieBreak, Tournament, UnknownName,
-    Unplayed,
+    BoardRef, BoardResult, CheckRequest, Edition, GameKind, Grade, HandicapBasis, HandicapTable, Layout,
+    McMahonSettings, NewPlayer, NewTournament, PairRequest, ResultEntry, RulesetId, Sente, StandingsFormat,
+    StandingsRequest, System, TieBreak, Tournament, UnknownName, Unplayed,
 };
 
-use crate::error::{Error, Result, write_out};
+use crate::error::{Error, Result, print, write_out};
+use crate::files::{self, Locked};
 
 #[derive(clap::Args, Debug)]
 pub struct PairArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
     /// dutch (FIDE C.04.3), mcmahon (pl 8.2), round-robin (Berger), knockout. Default: the file's.
     #[arg(long, value_enum)]
     system: Option<System>,
-    /// Output file (default: stdout).
+    /// Where the pairing goes (default: standard output).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Edition of the Dutch rules C.04.3.
@@ -38,15 +40,18 @@ pub struct PairArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct StandingsArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
-    /// Comma-separated order: sb, de, median, buchholz, cut1, progressive, sos, sosos, sodos,
-    /// wins, rating (default by system, pl 8.3).
-    #[arg(long, value_parser = tiebreak_list)]
+    /// Tie-breaks in order, comma-separated, from: sb, de, median, buchholz, cut1, progressive,
+    /// sos, sosos, sodos, wins, rating (default by system, pl 8.3; "" for none).
+    #[arg(long, value_parser = tiebreak_list, value_name = "LIST")]
     tiebreaks: Option<TieBreaks>,
+    /// Output format (egf: the European Go Federation's results format).
     #[arg(long, value_enum, default_value_t = StandingsFormat::Text)]
     format: StandingsFormat,
-    /// Unplayed rounds in Buchholz/SOS: dummy (FIDE 2024), virtual (FIDE 2009), fixed:X.
-    #[arg(long, default_value = "dummy")]
+    /// Unplayed rounds in Buchholz/SOS, one of: dummy (FIDE 2024), virtual (FIDE 2009),
+    /// fixed:X (X points, e.g. fixed:0.5).
+    #[arg(long, default_value = "dummy", value_name = "dummy|virtual|fixed:X")]
     unplayed: Unplayed,
     /// Pairing system, for the default tie-breaks and McMahon scores.
     #[arg(long, value_enum)]
@@ -58,17 +63,21 @@ pub struct StandingsArgs {
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("board_or_player").args(["board", "player"]).multiple(false)))]
 pub struct ResultArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
+    /// The round, from 1.
     #[arg(long)]
     round: u32,
-    /// Board number as listed (first movers' pairing numbers in order).
+    /// Board number as `pair` printed it and `result --round R` lists it.
     #[arg(long)]
     board: Option<usize>,
     /// Either player's pairing number, instead of --board.
     #[arg(long)]
     player: Option<u32>,
-    /// 1-0, 0-1, ½-½, +/- (forfeit win), -/+, --/-- (double forfeit); first mover first.
-    #[arg(long, allow_hyphen_values = true, requires = "board_or_player")]
+    /// The result, first mover first: 1-0, 0-1, ½-½ (or 1/2-1/2), +/- (won by forfeit), -/+
+    /// (lost by forfeit), --/-- (both forfeited). Without it, the round's boards are listed.
+    #[arg(long, allow_hyphen_values = true, requires = "board_or_player", value_name = "RESULT")]
     result: Option<BoardResult>,
     /// The game was drawn and replayed with colours reversed (fesa 12.2); the result is the replay's.
     #[arg(long)]
@@ -80,10 +89,12 @@ pub struct ResultArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckPairingsArgs {
+    /// The tournament (TRF), `-` for standard input.
     file: PathBuf,
-    /// Edition of C.04.3.
+    /// Edition of the Dutch rules C.04.3.
     #[arg(long, value_enum, default_value_t = Edition::Fide2025)]
     edition: Edition,
+    /// A JSON array of the rounds' checks instead of one line per round.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -93,14 +104,20 @@ pub struct CheckPairingsArgs {
 #[derive(clap::Subcommand, Debug)]
 pub enum PlayerCommand {
     /// Withdraw a player from a round on: he is not paired from that round (`SXW id round`).
+    #[command(after_help = "Example:\n  shinpan player withdraw t.trf --player 5 --from-round 3")]
     Withdraw(WithdrawArgs),
     /// Add a player who joins at the next round to pair, with the next pairing number; his
-    /// earlier rounds are zero-point byes (`0000 - Z`).
+    /// earlier rounds are zero-point byes (`0000 - Z`). Before round 1 this registers him.
+    #[command(
+        after_help = "Examples:\n  shinpan player add t.trf --name 'Habu Yoshiharu' --rating 2100 --grade 4d --club Tokyo\n  shinpan player add t.trf --name 'Anna Nowak' --federation POL"
+    )]
     Add(AddArgs),
 }
 
 #[derive(clap::Args, Debug)]
 pub struct WithdrawArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
     /// Pairing number.
     #[arg(long)]
@@ -112,19 +129,80 @@ pub struct WithdrawArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct AddArgs {
+    /// The tournament (TRF), `-` for standard input (the changed file then goes to standard
+    /// output).
     file: PathBuf,
+    /// The player's name, at most 33 columns (TRF 001).
     #[arg(long)]
     name: String,
+    /// Rating, 0 for none.
     #[arg(long, default_value_t = 0)]
     rating: u32,
-    /// Grade, e.g. 3d or 1k.
+    /// Grade, e.g. 3d or 1k (dan or kyu), for handicaps and McMahon groups.
     #[arg(long)]
     grade: Option<Grade>,
+    /// Club, for the standings.
     #[arg(long)]
     club: Option<String>,
     /// Federation, three letters.
     #[arg(long)]
     federation: Option<String>,
+}
+
+impl PairArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+impl StandingsArgs {
+    pub fn json(&self) -> bool {
+        self.format == StandingsFormat::Json
+    }
+}
+
+impl CheckPairingsArgs {
+    pub fn json(&self) -> bool {
+        self.json
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NewTournamentArgs {
+    /// The TRF file to create (UTF-8); refused if it exists. `-` prints it instead.
+    file: PathBuf,
+    /// The tournament's name (TRF 012).
+    #[arg(long)]
+    name: String,
+    /// Rounds planned (TRF XXR); needed by dutch and mcmahon, a round robin or a knockout has as
+    /// many as its field needs.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// Pairing system.
+    #[arg(long, value_enum, default_value_t = System::Dutch)]
+    system: System,
+    /// The game played.
+    #[arg(long, value_enum, default_value_t = GameKind::Shogi)]
+    game: GameKind,
+    /// The ruleset played under, one of the game's (TRF SXT); gives the shogi handicap table.
+    #[arg(long, value_enum)]
+    rules: Option<RulesetId>,
+    /// Furigoma seed published beforehand (TRF SXF; ufs-2016 4.6, fesa-2017 7, pl 1.4): who moves
+    /// first in games without handicap is then drawn from it.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where it is played (TRF 022).
+    #[arg(long)]
+    city: Option<String>,
+    /// Its first day, as written (TRF 042), e.g. 2026/11/23.
+    #[arg(long)]
+    date: Option<String>,
+    /// The chief arbiter (TRF 102).
+    #[arg(long)]
+    arbiter: Option<String>,
+    /// The time control as written (TRF 122), e.g. 90'+30".
+    #[arg(long)]
+    time_control: Option<String>,
 }
 
 /// Options shared by the McMahon-aware commands.
@@ -165,7 +243,8 @@ pub struct PairOpts {
     /// Furigoma seed; must equal the file's `SXF` seed when it has one.
     #[arg(long)]
     seed: Option<u64>,
-    /// Also add the new round to IN.trf (atomically), ready for `shinpan result`.
+    /// Also record the round in the file (its boards in the order printed), ready for `shinpan
+    /// result`.
     #[arg(long)]
     record: bool,
 }
@@ -186,6 +265,7 @@ fn refused(file: &Path, e: DirectorError) -> Error {
         DirectorError::OpenBoards { .. } => " (enter them with `shinpan result`)",
         DirectorError::ResultEntered { .. } => "; add --correct to replace it",
         DirectorError::NoSeed => ": --seed N, or an `SXF N` line in the file",
+        DirectorError::NoPlayers => " (add them with `shinpan player add`)",
         _ => "",
     };
     match e {
@@ -196,31 +276,56 @@ fn refused(file: &Path, e: DirectorError) -> Error {
 }
 
 fn read(file: &Path) -> Result<Tournament> {
-    let bytes = crate::error::read(file)?;
-    director::read_trf(&String::from_utf8_lossy(&bytes)).map_err(|e| refused(file, e))
+    let bytes = files::read(file)?;
+    director::read_trf_file(&bytes).map(|(t, _)| t).map_err(|e| refused(file, e))
 }
 
-/// Write `t` back to `file`: the checked TRF text to a temporary file beside it, then renamed
-/// over it, so that the file is either the old one or the new one.
-fn write_back(file: &Path, t: &Tournament) -> Result<()> {
-    let text = director::write_trf(t).map_err(|e| refused(file, e))?;
-    let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = file.with_file_name(format!(".{name}.shinpan-tmp"));
-    let res = (|| -> std::io::Result<()> {
-        use std::io::Write;
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, file)
-    })();
-    res.map_err(|source| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::Write { path: file.into(), source }
-    })
+/// A tournament file opened to be changed: locked from the read to the write-back (or read
+/// from standard input, and then written to standard output).
+struct Edit {
+    path: PathBuf,
+    lock: Option<Locked>,
+    layout: Layout,
+    before: Tournament,
+    t: Tournament,
+}
+
+impl Edit {
+    fn open(path: &Path) -> Result<Edit> {
+        let (lock, bytes) = if files::is_stdin(path) {
+            (None, files::read(path)?)
+        } else {
+            let (lock, bytes) = Locked::open(path)?;
+            (Some(lock), bytes)
+        };
+        let (t, layout) = director::read_trf_file(&bytes).map_err(|e| refused(path, e))?;
+        Ok(Edit { path: path.into(), lock, layout, before: t.clone(), t })
+    }
+
+    /// Writes the tournament back if it changed, in the layout it was read in (encoding,
+    /// byte-order mark, line endings), checked by the director; then prints `report` (on
+    /// standard error when the tournament went to standard output).
+    fn save(self, report: &str) -> Result<()> {
+        let changed = self.t != self.before;
+        match self.lock {
+            Some(lock) if changed => {
+                let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
+                lock.replace(&bytes)?;
+            }
+            Some(_) => {}
+            None => {
+                let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
+                print(&bytes)?;
+                use std::io::Write;
+                let _ = std::io::stderr().write_all(report.as_bytes());
+                return Ok(());
+            }
+        }
+        print(report.as_bytes())
+    }
 }
 
 pub fn pair(a: PairArgs) -> Result<ExitCode> {
-    let mut t = read(&a.file)?;
     let req = PairRequest {
         system: a.system,
         edition: a.edition,
@@ -228,13 +333,26 @@ pub fn pair(a: PairArgs) -> Result<ExitCode> {
         sente: a.sente.sente,
         seed: a.sente.seed,
     };
-    let pairing = director::pair(&t, &req).map_err(|e| refused(&a.file, e))?;
-    if a.sente.record {
-        director::record_round(&mut t, &pairing);
-        write_back(&a.file, &t)?;
+    let show = |t: &Tournament, round: &tournament::Round| {
+        if a.json { round.to_json(t) + "\n" } else { round.to_bbp(t) }
+    };
+    if !a.sente.record {
+        let t = read(&a.file)?;
+        let pairing = director::pair(&t, &req).map_err(|e| refused(&a.file, e))?;
+        write_out(a.output.as_deref(), show(&t, &pairing.round).as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let text = if a.json { pairing.round.to_json(&t) + "\n" } else { pairing.round.to_bbp(&t) };
-    write_out(a.output.as_deref(), text.as_bytes())?;
+    let mut edit = Edit::open(&a.file)?;
+    let pairing = director::pair(&edit.t, &req).map_err(|e| refused(&a.file, e))?;
+    director::record_round(&mut edit.t, &pairing);
+    let text = show(&edit.t, &pairing.round);
+    match a.output.as_deref() {
+        Some(out) if !files::is_stdin(out) => {
+            edit.save("")?;
+            write_out(Some(out), text.as_bytes())?;
+        }
+        _ => edit.save(&text)?,
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -246,7 +364,8 @@ pub fn standings(a: StandingsArgs) -> Result<ExitCode> {
         unplayed: a.unplayed,
         mcmahon: a.mcmahon.settings(),
     };
-    write_out(None, director::standings(&t, &req).write(&t, a.format).as_bytes())?;
+    let standings = director::standings(&t, &req).map_err(|e| refused(&a.file, e))?;
+    print(standings.write(&t, a.format).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -259,18 +378,18 @@ pub fn check_pairings(a: CheckPairingsArgs) -> Result<ExitCode> {
     } else {
         checks.iter().map(|c| format!("{c}\n")).collect()
     };
-    write_out(None, text.as_bytes())?;
+    print(text.as_bytes())?;
     Ok(if checks.iter().all(|c| c.ok()) { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// `shinpan result IN.trf --round R (--board B | --player ID) --result CODE`; without
 /// `--result`, the round's boards.
 pub fn result(a: ResultArgs) -> Result<ExitCode> {
-    let mut t = read(&a.file)?;
     let Some(result) = a.result else {
+        let t = read(&a.file)?;
         let boards = director::boards(&t, a.round).map_err(|e| refused(&a.file, e))?;
         let text: String = boards.iter().map(|b| format!("{b}\n")).collect();
-        write_out(None, text.as_bytes())?;
+        print(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     };
     let board = match (a.board, a.player) {
@@ -279,24 +398,22 @@ pub fn result(a: ResultArgs) -> Result<ExitCode> {
         (None, None) => return Err(Error::request("--result", "give exactly one of --board B and --player ID")),
     };
     let entry = ResultEntry { round: a.round, board, result, replayed: a.replayed, correct: a.correct };
-    let b = director::enter_result(&mut t, &entry).map_err(|e| refused(&a.file, e))?;
-    write_back(&a.file, &t)?;
-    let text = format!("round {}: {}-{} {}\n", a.round, b.first, b.second, result.describe(b.replayed));
-    write_out(None, text.as_bytes())?;
+    let mut edit = Edit::open(&a.file)?;
+    let b = director::enter_result(&mut edit.t, &entry).map_err(|e| refused(&a.file, e))?;
+    edit.save(&format!("round {}: {}-{} {}\n", a.round, b.first, b.second, result.describe(b.replayed)))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `shinpan player withdraw|add IN.trf …`.
 pub fn player(command: PlayerCommand) -> Result<ExitCode> {
-    let text = match command {
+    match command {
         PlayerCommand::Withdraw(a) => {
-            let mut t = read(&a.file)?;
-            director::withdraw(&mut t, a.player, a.from_round).map_err(|e| refused(&a.file, e))?;
-            write_back(&a.file, &t)?;
-            format!("player {} withdrawn from round {}\n", a.player, a.from_round)
+            let mut edit = Edit::open(&a.file)?;
+            director::withdraw(&mut edit.t, a.player, a.from_round).map_err(|e| refused(&a.file, e))?;
+            edit.save(&format!("player {} withdrawn from round {}\n", a.player, a.from_round))?;
         }
         PlayerCommand::Add(a) => {
-            let mut t = read(&a.file)?;
+            let mut edit = Edit::open(&a.file)?;
             let new = NewPlayer {
                 name: a.name,
                 rating: a.rating,
@@ -304,11 +421,48 @@ pub fn player(command: PlayerCommand) -> Result<ExitCode> {
                 club: a.club.unwrap_or_default(),
                 federation: a.federation.unwrap_or_default(),
             };
-            let joined = director::add_player(&mut t, &new).map_err(|e| refused(&a.file, e))?;
-            write_back(&a.file, &t)?;
-            format!("player {} {}: joins at round {}\n", joined.player, new.name.trim(), joined.round)
+            let joined = director::add_player(&mut edit.t, &new).map_err(|e| refused(&a.file, e))?;
+            edit.save(&format!("player {} {}: joins at round {}\n", joined.player, new.name.trim(), joined.round))?;
         }
-    };
-    write_out(None, text.as_bytes())?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `shinpan new-tournament OUT.trf --name NAME …`: a tournament without players, its header
+/// written from the options, ready for `shinpan player add`.
+pub fn new_tournament(a: NewTournamentArgs) -> Result<ExitCode> {
+    let new = NewTournament {
+        name: a.name,
+        city: a.city,
+        date: a.date,
+        arbiter: a.arbiter,
+        time_control: a.time_control,
+        rounds: a.rounds,
+        system: a.system,
+        game: a.game,
+        rules: a.rules,
+        seed: a.seed,
+    };
+    let t = director::new_tournament(&new).map_err(|e| refused_request(e))?;
+    let bytes = director::write_trf_file(&t, &Layout::default()).map_err(|e| refused(&a.file, e))?;
+    if files::is_stdin(&a.file) {
+        return print(&bytes).map(|()| ExitCode::SUCCESS);
+    }
+    files::create(&a.file, &bytes)?;
+    let f = a.file.display();
+    print(
+        format!("{f}: {} created; register its players with `shinpan player add {f} --name NAME`\n", t.name).as_bytes(),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A refusal of the options of `new-tournament`, named by the option at fault.
+fn refused_request(e: DirectorError) -> Error {
+    let what = match e {
+        DirectorError::NoName => "--name",
+        DirectorError::WrongGame { .. } => "--rules",
+        DirectorError::DutchFurigoma => "--seed",
+        _ => "--rounds",
+    };
+    Error::request(what, e)
 }

@@ -83,7 +83,7 @@ fn bad_records_exit_2_with_line_and_column() {
     let out = run(&["check"], "(;SZ[9]\n;B[ee]\n;W[zz])", "bad");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 3, column 2"), "{err}");
+    assert!(err.contains(":3:2: "), "{err}");
     let out = run(&["check", "--dead", "A1"], FINISHED, "dead-empty");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("A1"));

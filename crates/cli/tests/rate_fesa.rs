@@ -47,16 +47,16 @@ fn errors_name_the_file_and_exit_2() {
     let (rc, out, err) = shinpan(&[arg("--list"), &pre, arg("--tournament"), &tournament]);
     assert_eq!(rc, 2);
     assert!(out.is_empty());
-    assert!(err.starts_with("shinpan rate fesa: "), "{err}");
-    assert!(err.contains(&format!("{}: line 13: unknown player N55", tournament.display())), "{err}");
+    assert!(err.starts_with("shinpan: "), "{err}");
+    assert!(err.contains(&format!("{}:13: unknown player N55", tournament.display())), "{err}");
     // Without any list, the tournament's first player is unknown.
     let (rc, _, err) = shinpan(&[arg("--tournament"), &tournament]);
     assert_eq!(rc, 2);
-    assert!(err.contains("line 3: unknown player"), "{err}");
+    assert!(err.contains(":3: unknown player"), "{err}");
     // A list that does not read is named, and so is a file that cannot be read.
     let (rc, _, err) = shinpan(&[arg("--list"), &tournament, arg("--tournament"), &tournament]);
     assert_eq!(rc, 2);
-    assert!(err.starts_with(&format!("shinpan rate fesa: {}: line 1", tournament.display())), "{err}");
+    assert!(err.starts_with(&format!("shinpan: {}:1:", tournament.display())), "{err}");
     let missing = data("13th_nekomadoken/no-such-file");
     let (rc, _, err) = shinpan(&[arg("--list"), &missing, arg("--tournament"), &tournament]);
     assert_eq!(rc, 2);

@@ -203,3 +203,128 @@ fn player_withdraw_and_late_entry_through_the_file() {
     assert_eq!(rc, 2);
     assert!(err.contains("no player 9"), "{err}");
 }
+
+#[test]
+fn results_entered_by_the_printed_board_numbers_go_to_those_boards() {
+    // A Dutch round prints its boards by score and rank, not by the first mover's number: board
+    // 2 was `5 2` in `pair` but `3 6` in `result`, so typing the printed number recorded
+    // another game's result.
+    let f = tmp("printed");
+    let mut field = String::from("012 Boards\n");
+    for i in 1..=6 {
+        field += &format!("001 {i:>4}      {:<33} {:>4}\n", format!("P{i}"), 2000 - 100 * i);
+    }
+    std::fs::write(&f, field + "XXR 3\n").unwrap();
+    let p = f.to_str().unwrap();
+    for round in 1..=2 {
+        let (rc, json, err) = shinpan(&["pair", p, "--json"]);
+        assert_eq!(rc, 0, "{err}");
+        let (rc, printed, err) = shinpan(&["pair", p, "--record"]);
+        assert_eq!(rc, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let r = round.to_string();
+        let (_, listed, _) = shinpan(&["result", p, "--round", &r]);
+        let printed: Vec<&str> = printed.lines().skip(1).filter(|l| !l.ends_with(" 0")).collect();
+        for (k, line) in printed.iter().enumerate() {
+            let (first, second) = line.split_once(' ').unwrap();
+            let board = &json["boards"][k];
+            assert_eq!(
+                (board["board"].as_u64(), board["first"].to_string(), board["second"].to_string()),
+                (Some(k as u64 + 1), first.to_string(), second.to_string())
+            );
+            assert!(
+                listed.lines().nth(k).unwrap().starts_with(&format!("board {} {first} {second} ", k + 1)),
+                "{listed}"
+            );
+            // Board k+1 as printed: its first mover wins.
+            let (rc, out, err) =
+                shinpan(&["result", p, "--round", &r, "--board", &(k + 1).to_string(), "--result", "1-0"]);
+            assert_eq!(rc, 0, "{err}");
+            assert!(out.contains(&format!("{first}-{second} 1-0")), "{out}");
+        }
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        for line in &printed {
+            let (first, second) = line.split_once(' ').unwrap();
+            let (a, b): (usize, usize) = (first.parse().unwrap(), second.parse().unwrap());
+            assert_eq!(t.players[a - 1].rounds[round - 1].outcome, tournament::Outcome::Win, "{a} won as entered");
+            assert_eq!(t.players[b - 1].rounds[round - 1].outcome, tournament::Outcome::Loss);
+        }
+    }
+}
+
+#[test]
+fn an_organiser_starts_a_tournament_and_registers_players_without_typing_trf() {
+    let f = tmp("new");
+    let _ = std::fs::remove_file(&f);
+    let p = f.to_str().unwrap();
+    let (rc, _, err) = shinpan(&[
+        "new-tournament",
+        p,
+        "--name",
+        "Club night",
+        "--system",
+        "round-robin",
+        "--rules",
+        "fesa-2017",
+        "--seed",
+        "9",
+        "--city",
+        "Oslo",
+    ]);
+    assert_eq!(rc, 0, "{err}");
+    for (name, grade) in [("Alpha", "2d"), ("Beta", "1d"), ("Gamma", "1k"), ("Delta", "3k")] {
+        let (rc, out, err) = shinpan(&["player", "add", p, "--name", name, "--grade", grade, "--rating", "1800"]);
+        assert_eq!(rc, 0, "{err}");
+        assert!(out.ends_with("joins at round 1\n"), "{out}");
+    }
+    let t = tournament::director::read_trf_file(&std::fs::read(&f).unwrap()).unwrap().0;
+    assert_eq!((t.name.as_str(), t.players.len(), t.furigoma_seed), ("Club night", 4, Some(9)));
+    assert_eq!(t.rules, Some(tournament::RulesetId::Fesa2017));
+    assert!(t.header.contains(&"022 Oslo".to_string()));
+    let (rc, out, err) = shinpan(&["pair", p, "--record"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.starts_with("2\n"), "{out}");
+    // Refused: an existing file (left as it was), a Swiss without rounds, a seed for Dutch
+    // colours, a ruleset of the other game.
+    let before = std::fs::read(&f).unwrap();
+    let (rc, _, err) = shinpan(&["new-tournament", p, "--name", "Again", "--rounds", "3"]);
+    assert_eq!(rc, 2);
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    for (args, option) in [
+        (&["--name", "S"][..], "--rounds"),
+        (&["--name", "S", "--rounds", "5", "--seed", "1"], "--seed"),
+        (&["--name", "S", "--rounds", "5", "--game", "go", "--rules", "pl"], "--rules"),
+        (&["--name", " ", "--rounds", "5"], "--name"),
+    ] {
+        let (rc, out, err) = shinpan(&[&["new-tournament", "-"][..], args].concat());
+        assert_eq!((rc, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with(&format!("shinpan: {option}: ")), "{args:?}: {err}");
+    }
+    let (rc, out, _) =
+        shinpan(&["new-tournament", "-", "--name", "Go cup", "--rounds", "5", "--system", "mcmahon", "--game", "go"]);
+    assert_eq!((rc, out.as_str()), (0, "012 Go cup\nXXR 5\nSXS MCMAHON\nSXT go \n"));
+}
+
+#[test]
+fn every_result_spelled_as_the_help_writes_it_is_taken() {
+    // Values starting with a dash (-/+, --/--) are values, not options.
+    for (code, first) in [
+        ("1-0", tournament::Outcome::Win),
+        ("0-1", tournament::Outcome::Loss),
+        ("½-½", tournament::Outcome::Draw),
+        ("1/2-1/2", tournament::Outcome::Draw),
+        ("+/-", tournament::Outcome::ForfeitWin),
+        ("-/+", tournament::Outcome::ForfeitLoss),
+        ("--/--", tournament::Outcome::ForfeitLoss),
+    ] {
+        let f = tmp(&format!("spell{}", code.len()));
+        std::fs::write(&f, FIELD.replace("SXF 42\n", "")).unwrap();
+        let p = f.to_str().unwrap();
+        assert_eq!(shinpan(&["pair", p, "--record"]).0, 0);
+        let (rc, _, err) = shinpan(&["result", p, "--round", "1", "--board", "1", "--result", code]);
+        assert_eq!(rc, 0, "{code}: {err}");
+        let t = tournament::formats::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        assert_eq!(t.players[0].rounds[0].outcome, first, "{code}");
+    }
+}

@@ -1,6 +1,7 @@
 //! Checks shared by the fuzz target `tournament_trf` and the corpus replay test: any input
-//! either fails to parse with an error, or parses, writes back to an equal tournament, and
-//! goes through every pairing system and the standings without panicking.
+//! either fails to parse with an error, or parses, writes back to an equal tournament (as text,
+//! and as the bytes of a file in its own encoding and line ending), and goes through every
+//! pairing system and the standings without panicking.
 
 use crate::formats::{standings as write, trf};
 use crate::pairing::{dutch, knockout, mcmahon, round_robin};
@@ -8,6 +9,7 @@ use crate::standings;
 use crate::standings::tiebreak::{Config, TieBreak, Unplayed};
 
 pub fn trf(data: &[u8]) {
+    trf_file(data);
     let text = String::from_utf8_lossy(data);
     let Ok(t) = trf::parse(&text) else { return };
     let again = trf::parse(&trf::write(&t)).expect("written TRF parses");
@@ -40,5 +42,20 @@ pub fn trf(data: &[u8]) {
         let rows = standings::compute(&t, &cfg, false);
         let _ = write::to_text(&t, &rows, &order, false);
         let _ = write::to_egf(&t, &rows, false);
+    }
+}
+
+/// The bytes of a file: what reads writes back in its layout, and the written bytes read and
+/// written again are the same bytes.
+fn trf_file(data: &[u8]) {
+    use crate::director::{read_trf_file, write_trf_file};
+    let Ok((t, layout)) = read_trf_file(data) else { return };
+    let bytes = write_trf_file(&t, &layout).unwrap_or_else(|e| panic!("{e}"));
+    let (again, layout2) = read_trf_file(&bytes).expect("the written file reads");
+    assert_eq!((layout2.bom, layout2.line_ending), (layout.bom, layout.line_ending));
+    assert_eq!(write_trf_file(&again, &layout2).expect("written again"), bytes);
+    assert_eq!(again.players.len(), t.players.len());
+    for (a, b) in again.players.iter().zip(&t.players) {
+        assert_eq!(a.rounds, b.rounds);
     }
 }

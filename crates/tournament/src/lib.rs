@@ -19,10 +19,11 @@ pub mod sim;
 pub mod standings;
 
 pub use director::{
-    BoardRef, BoardResult, BoardView, CheckRequest, DirectorError, Joined, McMahonSettings, NewPlayer, PairRequest,
-    Pairing, ResultEntry, Standings, StandingsRequest,
+    BoardRef, BoardResult, BoardView, CheckRequest, DirectorError, Joined, McMahonSettings, NewPlayer, NewTournament,
+    PairRequest, Pairing, ResultEntry, Standings, StandingsRequest,
 };
 pub use error::{Error, Result, UnknownName};
+pub use formats::encoding::{Layout, LineEnding, TextEncoding};
 pub use formats::standings::Format as StandingsFormat;
 pub use model::{
     BadGrade, Board, Color, GameKind, Grade, Outcome, Player, Points, Prohibition, Round, RoundEntry, RulesetId, Score,

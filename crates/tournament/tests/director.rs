@@ -212,7 +212,7 @@ fn the_handicap_table_comes_from_the_rulesets_data() {
         let table = HandicapTable::Pl;
         assert_eq!(asked.config(&t).rule, Some(HandicapRule::Shogi { table }), "the request's table wins");
     }
-    let t = read("SXT go rfg\n");
+    let t = read("012 Go cup\nSXT go rfg\n");
     assert_eq!(McMahonSettings::default().config(&t).rule.unwrap().game(), GameKind::Go);
 }
 
@@ -226,11 +226,11 @@ fn pl_8_3_tiebreaks_by_system_and_every_format() {
         (System::Knockout, vec!["MBH", "BH", "PS"]),
     ] {
         assert_eq!(TieBreak::defaults(system).iter().map(|t| t.label()).collect::<Vec<_>>(), labels);
-        let s = director::standings(&t, &StandingsRequest { system: Some(system), ..Default::default() });
+        let s = director::standings(&t, &StandingsRequest { system: Some(system), ..Default::default() }).unwrap();
         assert_eq!(s.tiebreaks, TieBreak::defaults(system));
         assert_eq!(s.mcmahon, system == System::McMahon);
     }
-    let s = director::standings(&t, &StandingsRequest::default());
+    let s = director::standings(&t, &StandingsRequest::default()).unwrap();
     assert_eq!(s.tiebreaks, TieBreak::defaults(System::RoundRobin), "the file's system");
     for f in tournament::StandingsFormat::ALL {
         assert!(!s.write(&t, *f).is_empty(), "{f}");

@@ -351,8 +351,13 @@ pub fn read_new_players(text: &str) -> Result<NewPlayers, FesaError> {
 /// Sets the declared grades ordered in `nye-spillere` (`special-promotions`,
 /// `delayed-promotions`).
 pub fn apply_promotions(list: &mut [Player], promotions: &[Promotion]) -> Result<(), FesaError> {
+    // The first player of each name, by a map: linear in the list and the promotions.
+    let mut by_name: std::collections::HashMap<(String, String), usize> = Default::default();
+    for (i, x) in list.iter().enumerate() {
+        by_name.entry((x.last_name.clone(), x.first_name.clone())).or_insert(i);
+    }
     for p in promotions {
-        let Some(player) = list.iter_mut().find(|x| x.last_name == p.last_name && x.first_name == p.first_name) else {
+        let Some(player) = by_name.get(&(p.last_name.clone(), p.first_name.clone())).map(|&i| &mut list[i]) else {
             return Err(FesaError::UnknownPlayer {
                 line: 0,
                 name: format!("{} {}", p.last_name, p.first_name).trim_end().to_string(),

@@ -16,6 +16,8 @@
 //!   #LB games at or above its lower bound (one of them at or above its midpoint) or #MP
 //!   games at or above its midpoint.
 
+use std::collections::HashMap;
+
 use super::FesaError;
 use super::grades::{Grade, handicap_value, k_factor, k_of_int, next_grade, rank_to_rating, rating_to_rank};
 use super::list::{Games, Home, LbRun, PastGame, Player, Score};
@@ -83,16 +85,22 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
     let date = tournament.date.as_str();
     let n = tournament.players.len();
 
-    // find-players: each participant's list entry, by name.
+    // find-players: each participant's list entry, by name (the first one of that name, as the
+    // program's search finds it), through a map: linear in the players.
+    let mut by_name: HashMap<(&str, &str), usize> = HashMap::with_capacity(list.len());
+    for (i, p) in list.iter().enumerate() {
+        by_name.entry((p.last_name.as_str(), p.first_name.as_str())).or_insert(i);
+    }
     let mut idx = Vec::with_capacity(n);
+    let mut taken = vec![false; list.len()];
     for e in &tournament.players {
-        let Some(i) = list.iter().position(|p| p.last_name == e.last_name && p.first_name == e.first_name) else {
+        let Some(&i) = by_name.get(&(e.last_name.as_str(), e.first_name.as_str())) else {
             return Err(FesaError::UnknownPlayer {
                 line: e.line,
                 name: format!("{} {}", e.last_name, e.first_name).trim_end().to_string(),
             });
         };
-        if idx.contains(&i) {
+        if std::mem::replace(&mut taken[i], true) {
             return Err(FesaError::Input { line: e.line, reason: format!("{} is listed twice", e.last_name) });
         }
         if let Some(lp) = &list[i].last_played

@@ -1,7 +1,7 @@
 //! The director's refusals: each says which rule or which part of the request stands in the way.
 
 use crate::error::Error;
-use crate::model::Status;
+use crate::model::{GameKind, RulesetId, Status, System};
 
 use super::results::BoardResult;
 
@@ -10,6 +10,15 @@ pub enum DirectorError {
     /// The TRF text does not read (line, column, reason), or its data contradict each other.
     #[error(transparent)]
     Trf(#[from] Error),
+    /// The file has no TRF record a tournament needs: neither a player nor its name.
+    #[error("not a TRF file: it has no player line (001) nor tournament line (012)")]
+    NotTrf,
+    /// Pairing, standings and checks need players.
+    #[error("the tournament has no players yet")]
+    NoPlayers,
+    /// A character the file's encoding cannot hold (a name typed in another script).
+    #[error("{0}; nothing was written")]
+    Unencodable(#[from] crate::formats::encoding::Unencodable),
     /// The last round still has games without a result (`(first, second)` pairing numbers).
     #[error("round {round} has boards without a result: {}", pairs(boards))]
     OpenBoards { round: u32, boards: Vec<(u32, u32)> },
@@ -64,9 +73,15 @@ pub enum DirectorError {
     /// A new player's field does not fit its TRF columns.
     #[error("{field} {value:?} is wider than the {width} characters TRF gives it")]
     FieldTooWide { field: &'static str, width: usize, value: String },
-    /// A new player without a name.
-    #[error("a player needs a name")]
+    /// A new player or tournament without a name.
+    #[error("a name is needed")]
     NoName,
+    /// A ruleset of the other game.
+    #[error("{rules} is a {} ruleset, not one for {}", rules.game(), game)]
+    WrongGame { rules: RulesetId, game: GameKind },
+    /// A Swiss or McMahon tournament is paired for a number of rounds announced beforehand.
+    #[error("the {system} system needs the number of rounds")]
+    RoundsNeeded { system: System },
     /// The tournament written as TRF would not read back as the same tournament, so it is not
     /// written.
     #[error("internal error: {0}; nothing was written")]

@@ -16,9 +16,10 @@ pub use results::{BoardRef, BoardResult, BoardView, ResultEntry, boards, enter_r
 use arbiter::ShogiRuleset;
 use shogi::HandicapTable;
 
+use crate::formats::encoding::{self, Layout};
 use crate::formats::standings::{self as write, Format};
 use crate::formats::trf;
-use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, System, Tournament};
+use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, RulesetId, System, Tournament};
 use crate::pairing::check::{self, RoundCheck};
 use crate::pairing::dutch::{self, Edition};
 use crate::pairing::furigoma::{self, Sente, SenteRule};
@@ -28,9 +29,24 @@ use crate::pairing::{knockout, round_robin};
 use crate::standings::tiebreak::{self, TieBreak, Unplayed};
 use crate::standings::{self, Row};
 
-/// Read a tournament from TRF text.
+/// Read a tournament from TRF text. A text with neither a player (`001`) nor a tournament
+/// (`012`) line is not a TRF file and is refused.
 pub fn read_trf(text: &str) -> Result<Tournament, DirectorError> {
-    Ok(trf::parse(text)?)
+    is_trf(trf::parse(text)?)
+}
+
+/// Read a tournament from the bytes of a TRF file, with the layout (encoding, byte-order mark,
+/// line ending) to write it back in ([`crate::formats::encoding`]).
+pub fn read_trf_file(bytes: &[u8]) -> Result<(Tournament, Layout), DirectorError> {
+    let (text, layout) = encoding::decode(bytes)?;
+    Ok((is_trf(trf::parse_in(&text, layout.encoding)?)?, layout))
+}
+
+fn is_trf(t: Tournament) -> Result<Tournament, DirectorError> {
+    if t.players.is_empty() && !t.header.iter().any(|h| h.starts_with("012")) {
+        return Err(DirectorError::NotTrf);
+    }
+    Ok(t)
 }
 
 /// The tournament as TRF text, checked by reading it back: the text must give the same
@@ -46,6 +62,33 @@ pub fn write_trf(t: &Tournament) -> Result<String, DirectorError> {
     Ok(text)
 }
 
+/// The tournament as the bytes of a TRF file in `layout` (the one it was read with), checked
+/// by reading them back as [`write_trf`] checks its text. A text field wider than its columns
+/// in the file's encoding, or a character the encoding cannot hold, is refused by name.
+pub fn write_trf_file(t: &Tournament, layout: &Layout) -> Result<Vec<u8>, DirectorError> {
+    let enc = layout.encoding;
+    for p in &t.players {
+        for ((field, _, width), value) in trf::TEXT_FIELDS.into_iter().zip(trf::text_fields(p)) {
+            if enc.width_of(value) > width {
+                return Err(DirectorError::FieldTooWide { field, width, value: value.to_string() });
+            }
+        }
+    }
+    let bytes = layout.encode(&trf::write_in(t, enc))?;
+    let back = |e: String| DirectorError::WriteBack(format!("the written TRF does not read back: {e}"));
+    let (text, again) = encoding::decode(&bytes).map_err(|e| back(e.to_string()))?;
+    if (again.bom, again.line_ending) != (layout.bom, layout.line_ending) {
+        return Err(back("its byte-order mark or line ending changed".into()));
+    }
+    // Read in the encoding written (a file left pure ASCII reads as UTF-8, the same text).
+    let text = if again.encoding == enc { text } else { enc.decode(&bytes) };
+    let again = trf::parse_in(&text, enc).map_err(|e| back(e.to_string()))?;
+    if on_paper(t) != on_paper(&again) {
+        return Err(DirectorError::WriteBack("the written TRF would lose data".into()));
+    }
+    Ok(bytes)
+}
+
 /// What TRF keeps of a tournament: not the points and rank columns (recomputed on writing),
 /// nor a round left blank at the end of a player's line (it is not written, and means the same:
 /// not paired).
@@ -58,6 +101,10 @@ fn on_paper(t: &Tournament) -> Tournament {
         while p.rounds.last().is_some_and(|e| *e == RoundEntry::unpaired()) {
             p.rounds.pop();
         }
+    }
+    // A round without boards has no order to write.
+    while t.board_order.last().is_some_and(Vec::is_empty) {
+        t.board_order.pop();
     }
     t
 }
@@ -95,6 +142,94 @@ pub fn handicap_table(t: &Tournament) -> HandicapTable {
         .and_then(|id| ShogiRuleset::by_id(id).ok())
         .and_then(|r| r.game.handicap_table)
         .map_or(HandicapTable::Ufs2016, |c| c.rule)
+}
+
+/// A tournament to start: what its TRF header says. Players are then registered with
+/// [`add_player`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct NewTournament {
+    /// TRF `012`.
+    pub name: String,
+    /// TRF `022`.
+    pub city: Option<String>,
+    /// TRF `042`, the first day (as written, e.g. 2026/11/23).
+    pub date: Option<String>,
+    /// TRF `102`.
+    pub arbiter: Option<String>,
+    /// TRF `122`, e.g. `90'+30"`.
+    pub time_control: Option<String>,
+    /// Rounds planned (TRF `XXR`): needed by the Dutch and McMahon systems; a round robin and a
+    /// knockout have as many as their field needs.
+    pub rounds: Option<u32>,
+    pub system: System,
+    pub game: GameKind,
+    pub rules: Option<RulesetId>,
+    /// The furigoma seed published beforehand (ufs-2016 4.6; fesa-2017 7; pl 1.4; TRF `SXF`).
+    pub seed: Option<u64>,
+}
+
+impl Default for NewTournament {
+    /// A shogi tournament paired by the Dutch system, named nothing yet.
+    fn default() -> NewTournament {
+        NewTournament {
+            name: String::new(),
+            city: None,
+            date: None,
+            arbiter: None,
+            time_control: None,
+            rounds: None,
+            system: System::Dutch,
+            game: GameKind::Shogi,
+            rules: None,
+            seed: None,
+        }
+    }
+}
+
+/// A new tournament without players, as [`NewTournament`] describes it. Refused: no name, a
+/// ruleset of the other game, a Swiss or McMahon tournament without its number of rounds, a
+/// furigoma seed for the Dutch system (C.04.3 E allocates its colours).
+pub fn new_tournament(new: &NewTournament) -> Result<Tournament, DirectorError> {
+    let name = new.name.trim();
+    if name.is_empty() {
+        return Err(DirectorError::NoName);
+    }
+    if let Some(id) = new.rules.filter(|id| id.game() != new.game) {
+        return Err(DirectorError::WrongGame { rules: id, game: new.game });
+    }
+    if new.seed.is_some() && new.system == System::Dutch {
+        return Err(DirectorError::DutchFurigoma);
+    }
+    let rounds = match (new.rounds, new.system) {
+        (Some(0), _) => return Err(DirectorError::NoRound { round: 0 }),
+        (None, System::Dutch | System::McMahon) => return Err(DirectorError::RoundsNeeded { system: new.system }),
+        (r, _) => r.unwrap_or(0),
+    };
+    let mut header = Vec::new();
+    for (code, value) in [
+        ("012", Some(name)),
+        ("022", new.city.as_deref()),
+        ("042", new.date.as_deref()),
+        ("102", new.arbiter.as_deref()),
+        ("122", new.time_control.as_deref()),
+    ] {
+        // One line each: a line break typed into a value would start another record.
+        let Some(value) = value.map(|v| v.replace(['\n', '\r'], " ")).filter(|v| !v.trim().is_empty()) else {
+            continue;
+        };
+        header.push(format!("{code} {}", value.trim()));
+    }
+    Ok(Tournament {
+        name: name.to_string(),
+        header,
+        planned_rounds: rounds,
+        system: new.system,
+        game: new.game,
+        rules: new.rules,
+        furigoma_seed: new.seed,
+        ..Tournament::default()
+    })
 }
 
 /// How to pair the next round.
@@ -152,6 +287,7 @@ fn sente_rule(t: &Tournament, sente: Option<Sente>, seed: Option<u64>) -> Result
 /// furigoma under the Dutch system; the TRF-2025 260 prohibitions in force in the round are
 /// kept; furigoma decides who moves first on the boards without handicap.
 pub fn pair(t: &Tournament, req: &PairRequest) -> Result<Pairing, DirectorError> {
+    has_players(t)?;
     let system = req.system.unwrap_or(t.system);
     let open = open_boards(t);
     if !open.is_empty() {
@@ -229,7 +365,8 @@ impl Standings {
 }
 
 /// The standings after the rounds played.
-pub fn standings(t: &Tournament, req: &StandingsRequest) -> Standings {
+pub fn standings(t: &Tournament, req: &StandingsRequest) -> Result<Standings, DirectorError> {
+    has_players(t)?;
     let system = req.system.unwrap_or(t.system);
     let order = req.tiebreaks.clone().unwrap_or_else(|| TieBreak::defaults(system).to_vec());
     let mcmahon = system == System::McMahon;
@@ -239,7 +376,12 @@ pub fn standings(t: &Tournament, req: &StandingsRequest) -> Standings {
         vec![0; t.players.len()]
     };
     let cfg = tiebreak::Config { order: order.clone(), unplayed: req.unplayed, mms0 };
-    Standings { rows: standings::compute(t, &cfg, mcmahon), tiebreaks: order, mcmahon }
+    Ok(Standings { rows: standings::compute(t, &cfg, mcmahon), tiebreaks: order, mcmahon })
+}
+
+/// A tournament to pair, rank or check has players.
+fn has_players(t: &Tournament) -> Result<(), DirectorError> {
+    if t.players.is_empty() { Err(DirectorError::NoPlayers) } else { Ok(()) }
 }
 
 /// How to check the pairings made.
@@ -254,6 +396,7 @@ pub struct CheckRequest {
 /// are re-paired from the rounds before and compared; McMahon rounds, whose weighted pairing is
 /// one of several the rules allow, are checked against its absolute rules.
 pub fn check_pairings(t: &Tournament, req: &CheckRequest) -> Result<Vec<RoundCheck>, DirectorError> {
+    has_players(t)?;
     Ok(match t.system {
         System::Dutch => check::check_dutch(t, req.edition).map_err(DirectorError::CannotPair)?,
         System::RoundRobin => check::check_round_robin(t),

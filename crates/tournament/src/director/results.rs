@@ -1,16 +1,18 @@
 //! A round's boards and their results: one numbering for listing and entering, and one way to
 //! enter or correct a result.
 //!
-//! Boards are numbered in the order of the first mover's pairing number, the first mover as
-//! paired: a drawn game replayed with colours reversed (fesa-2017 12.2) keeps its number and its
-//! order, and its result is written first mover (as paired) first, with the `replayed` flag.
+//! Boards are numbered in the order the round was paired and printed (`shinpan pair`, its JSON,
+//! `result` and its listing all count the same way): the order is recorded with the round
+//! (TRF `SXB`). A round recorded without it (by another program) is numbered in the order of the
+//! first mover's pairing number. The first mover is the one as paired: a drawn game replayed
+//! with colours reversed (fesa-2017 12.2) keeps its number and its order, and its result is
+//! written first mover (as paired) first, with the `replayed` flag.
 //! The tournament then records the replay's colours, which is what colour histories count.
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::model::{Color, Outcome, Tournament};
-use crate::pairing::check::used_pairs;
 
 use super::DirectorError;
 
@@ -185,26 +187,27 @@ fn view(t: &Tournament, r: usize, number: usize, first: usize, second: usize) ->
     }
 }
 
-/// The boards of round `round` (1-based); byes are not boards.
+/// The boards of round `round` (1-based), numbered from 1 in their order (see the module
+/// documentation); byes are not boards.
 pub fn boards(t: &Tournament, round: u32) -> Result<Vec<BoardView>, DirectorError> {
     let r = check_round(t, round)?;
-    Ok(used_pairs(t, round)
-        .into_iter()
-        .filter(|&(_, b)| b != 0)
-        .enumerate()
-        .map(|(k, (a, b))| view(t, r, k + 1, a as usize - 1, b as usize - 1))
-        .collect())
+    Ok(board_pairs(t, r).into_iter().enumerate().map(|(k, (a, b))| view(t, r, k + 1, a, b)).collect())
 }
 
-/// The board (first, second as paired, 0-based) that `player` plays on in round index `r`.
-fn board_of(t: &Tournament, r: usize, player: usize) -> Option<(usize, usize)> {
-    let e = t.players.get(player)?.rounds.get(r)?;
-    let o = e.opponent?;
-    Some(match e.paired_color() {
-        Some(Color::White) => (player, o),
-        Some(Color::Black) => (o, player),
-        None => (player.min(o), player.max(o)),
-    })
+/// The boards of round index `r` in their order, (first mover as paired, second) player
+/// indices: the recorded order, then any board it does not list by first mover.
+fn board_pairs(t: &Tournament, r: usize) -> Vec<(usize, usize)> {
+    let first = |p: usize| t.board_of(r, p).filter(|&(a, _)| a == p);
+    let mut listed = vec![false; t.players.len()];
+    let mut out = Vec::new();
+    for &p in t.board_order.get(r).map_or(&[][..], Vec::as_slice) {
+        if let Some(board) = first(p).filter(|_| !listed[p]) {
+            listed[p] = true;
+            out.push(board);
+        }
+    }
+    out.extend((0..t.players.len()).filter(|&p| !listed[p]).filter_map(first));
+    out
 }
 
 /// Enter or correct a board's result; the board as it now stands is returned.
@@ -216,24 +219,19 @@ fn board_of(t: &Tournament, r: usize, player: usize) -> Option<(usize, usize)> {
 pub fn enter_result(t: &mut Tournament, entry: &ResultEntry) -> Result<BoardView, DirectorError> {
     let round = entry.round;
     let r = check_round(t, round)?;
-    let (number, first, second) = match entry.board {
-        BoardRef::Number(k) => {
-            let pairs: Vec<(u32, u32)> = used_pairs(t, round).into_iter().filter(|&(_, b)| b != 0).collect();
-            let &(a, b) = k.checked_sub(1).and_then(|i| pairs.get(i)).ok_or(DirectorError::NoSuchBoard {
-                round,
-                board: k,
-                boards: pairs.len(),
-            })?;
-            (k, a as usize - 1, b as usize - 1)
-        }
-        BoardRef::Player(p) => {
-            let (a, b) =
-                board_of(t, r, (p as usize).wrapping_sub(1)).ok_or(DirectorError::NoBoard { player: p, round })?;
-            // The boards whose first mover has a smaller pairing number come before.
-            let before = (0..a).filter(|&q| board_of(t, r, q).is_some_and(|(f, _)| f == q)).count();
-            (before + 1, a, b)
+    let pairs = board_pairs(t, r);
+    let found = match entry.board {
+        BoardRef::Number(k) => k.checked_sub(1).filter(|&i| i < pairs.len()).ok_or(DirectorError::NoSuchBoard {
+            round,
+            board: k,
+            boards: pairs.len(),
+        })?,
+        BoardRef::Player(player) => {
+            let p = (player as usize).wrapping_sub(1);
+            pairs.iter().position(|&(a, b)| a == p || b == p).ok_or(DirectorError::NoBoard { player, round })?
         }
     };
+    let (number, (first, second)) = (found + 1, pairs[found]);
     if entry.replayed && !entry.result.is_decisive() {
         return Err(DirectorError::ReplayNotDecisive);
     }

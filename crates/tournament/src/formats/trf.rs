@@ -10,17 +10,22 @@
 //! shinpan adds its own lines (ignored by other readers): `SXG id grade`, `SXC id club`,
 //! `SXW id round` (withdrawn from that round), `SXX id round` (excluded, fesa 14.4b),
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
-//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`).
+//! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`),
+//! `SXB round id …` (the round's boards in the order paired and printed, each by its first
+//! mover's pairing number; see `director::boards`).
 
+use super::encoding::TextEncoding;
 use crate::error::{Error, Result, parse_err};
 use crate::model::*;
 
-/// One line, addressed by 0-based character column (TRF columns count characters, not bytes).
+/// One line, addressed by 0-based column: a character in UTF-8, a byte of the file in the
+/// legacy encodings ([`TextEncoding::width`]; a Shift_JIS kanji takes two columns).
 #[derive(Clone, Copy)]
 struct Line<'a> {
     text: &'a str,
-    /// The byte offset of each character and, last, the line's length; empty for an ASCII
-    /// line, whose columns are its bytes.
+    /// The byte offset in `text` of each column and, last, the line's length; the second
+    /// column of a two-column character has the offset of the character after it (a character
+    /// belongs to the field it starts in). Empty for an ASCII line, whose columns are its bytes.
     offsets: &'a [usize],
 }
 
@@ -96,8 +101,16 @@ pub fn format_points(p: Points) -> String {
     format!("{}.{}", p / 10, p % 10)
 }
 
-/// Parse a TRF file. Player indices are pairing numbers − 1 and must have no gaps.
+/// Parse a TRF file's text (UTF-8: columns are characters). Player indices are pairing
+/// numbers − 1 and must have no gaps. A leading byte-order mark is not part of the first line.
 pub fn parse(text: &str) -> Result<Tournament> {
+    parse_in(text, TextEncoding::Utf8)
+}
+
+/// Parse the text of a TRF file read in `encoding` (see [`super::encoding`]), whose columns
+/// are counted in that encoding.
+pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut t = Tournament { planned_rounds: 0, ..Default::default() };
     let mut pab_explicit = false;
     let mut players: Vec<Option<Player>> = Vec::new();
@@ -107,6 +120,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
     let mut byes240: Vec<(usize, Outcome, u32, Vec<ColumnId>)> = Vec::new();
     let mut acc250: Vec<(usize, Points, u32, u32, usize, usize)> = Vec::new();
     let mut prohibited260: Vec<(usize, u32, u32, Vec<ColumnId>)> = Vec::new();
+    let mut boards: Vec<(usize, usize, Vec<ColumnId>)> = Vec::new();
     // A line ends at LF, CRLF or a lone CR (line numbers count those breaks). Found on the
     // bytes: both are ASCII, so never inside a character.
     let bytes = text.as_bytes();
@@ -124,7 +138,12 @@ pub fn parse(text: &str) -> Result<Tournament> {
         let ascii = raw.is_ascii();
         if !ascii {
             offsets.clear();
-            offsets.extend(raw.char_indices().map(|(i, _)| i));
+            for (i, c) in raw.char_indices() {
+                offsets.push(i);
+                for _ in 1..encoding.width(c) {
+                    offsets.push(i + c.len_utf8());
+                }
+            }
             offsets.push(raw.len());
         }
         let line = &Line { text: raw, offsets: if ascii { &[] } else { &offsets } };
@@ -137,7 +156,7 @@ pub fn parse(text: &str) -> Result<Tournament> {
         let rest = || field(line, 3, line.len());
         match tag {
             "001" => {
-                let p = parse_player(line, ln)?;
+                let p = parse_player(line, ln, encoding)?;
                 let idx = p.number as usize - 1;
                 if players.len() <= idx {
                     players.resize(idx + 1, None);
@@ -280,6 +299,25 @@ pub fn parse(text: &str) -> Result<Tournament> {
                     }
                     t.rules = Some(id);
                 }
+            }
+            "SXB" => {
+                let words = words(line, 3);
+                let round = words.first().and_then(|(_, w)| w.parse::<usize>().ok()).filter(|&r| r > 0);
+                let round = round.ok_or_else(|| Error::Parse {
+                    line: ln,
+                    column: words.first().map_or(5, |w| w.0),
+                    reason: "SXB: a round number first".into(),
+                })?;
+                let mut ids = Vec::new();
+                for &(column, w) in &words[1..] {
+                    let id = w.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
+                        line: ln,
+                        column,
+                        reason: format!("bad player id {w:?}"),
+                    })?;
+                    ids.push((column, id));
+                }
+                boards.push((ln, round, ids));
             }
             "SXG" | "SXC" | "SXW" | "SXX" | "SXR" => {
                 let r = rest();
@@ -462,6 +500,31 @@ pub fn parse(text: &str) -> Result<Tournament> {
         }
     }
     validate_pairs(&t)?;
+    // SXB: each id the first mover (as paired) of a board of the round, each board once.
+    for (ln, round, ids) in boards {
+        if t.board_order.len() < round {
+            t.board_order.resize(round, Vec::new());
+        }
+        let mut order = Vec::new();
+        for (column, id) in ids {
+            let first = id - 1;
+            if t.board_of(round - 1, first).is_none_or(|(f, _)| f != first) {
+                return parse_err(
+                    ln,
+                    column,
+                    format!("SXB: player {id} is not the first mover of a board in round {round}"),
+                );
+            }
+            if order.contains(&first) {
+                return parse_err(ln, column, format!("SXB: player {id}'s board is listed twice"));
+            }
+            order.push(first);
+        }
+        t.board_order[round - 1] = order;
+    }
+    while t.board_order.last().is_some_and(Vec::is_empty) {
+        t.board_order.pop();
+    }
     Ok(t)
 }
 
@@ -516,7 +579,7 @@ fn id_list(line: &Line, start: usize, ln: usize) -> Result<Vec<ColumnId>> {
     Ok(v)
 }
 
-fn parse_player(line: &Line, ln: usize) -> Result<Player> {
+fn parse_player(line: &Line, ln: usize, encoding: TextEncoding) -> Result<Player> {
     let number: u32 = field(line, 4, 8).parse().ok().filter(|&n| n > 0).ok_or_else(|| Error::Parse {
         line: ln,
         column: 5,
@@ -592,20 +655,21 @@ fn parse_player(line: &Line, ln: usize) -> Result<Player> {
     while rounds.last().is_some_and(|e| e.opponent.is_none() && e.color.is_none() && e.outcome == Outcome::NotPaired) {
         rounds.pop();
     }
-    Ok(Player {
-        number,
-        sex: field(line, 9, 10).to_string(),
-        title: field(line, 10, 13).to_string(),
-        name: field(line, 14, 47).to_string(),
-        rating,
-        federation: field(line, 53, 56).to_string(),
-        fide_id: field(line, 57, 68).to_string(),
-        birth: field(line, 69, 79).to_string(),
-        points,
-        rank,
-        rounds,
-        ..Default::default()
-    })
+    let mut p = Player { number, rating, points, rank, rounds, ..Default::default() };
+    let slots = [&mut p.sex, &mut p.title, &mut p.name, &mut p.federation, &mut p.fide_id, &mut p.birth];
+    for ((what, column, width), slot) in TEXT_FIELDS.into_iter().zip(slots) {
+        let value = field(line, column - 1, column - 1 + width);
+        // A two-column character that starts in a field's last column ends in the next one.
+        if encoding.width_of(line.raw(column - 1, column - 1 + width)) > width {
+            let reason = format!(
+                "the {what} is wider than its {width} columns (a character crosses column {})",
+                column + width - 1
+            );
+            return parse_err(ln, column, reason);
+        }
+        *slot = value.to_string();
+    }
+    Ok(p)
 }
 
 /// Every game must be listed by both players with opposite colours.
@@ -631,6 +695,45 @@ fn validate_pairs(t: &Tournament) -> Result<()> {
 
 /// Write the tournament as TRF16 with TRF(x) extensions (round trip of `parse`).
 pub fn write(t: &Tournament) -> String {
+    write_in(t, TextEncoding::Utf8)
+}
+
+/// `s` cut to `width` columns of `encoding` and padded with blanks to them, on the left when
+/// `right` (right-aligned) or on the right.
+fn fit(s: &str, width: usize, right: bool, encoding: TextEncoding) -> String {
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = encoding.width(c);
+        if used + w > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    let pad = " ".repeat(width - used);
+    if right { pad + &out } else { out + &pad }
+}
+
+/// The fields of a `001` line that hold text, with their TRF columns (1-based, inclusive) and
+/// widths: what a value must fit in, in the file's encoding.
+pub const TEXT_FIELDS: [(&str, usize, usize); 6] = [
+    ("sex", 10, 1),
+    ("title", 11, 3),
+    ("name", 15, 33),
+    ("federation", 54, 3),
+    ("FIDE id", 58, 11),
+    ("birth date", 70, 10),
+];
+
+/// A player's text fields, in the order of [`TEXT_FIELDS`].
+pub fn text_fields(p: &Player) -> [&str; 6] {
+    [&p.sex, &p.title, &p.name, &p.federation, &p.fide_id, &p.birth]
+}
+
+/// Write the tournament as TRF text whose columns are counted in `encoding` (the text is then
+/// encoded in it, see [`super::encoding::Layout::encode`]).
+pub fn write_in(t: &Tournament, encoding: TextEncoding) -> String {
     let mut s = String::new();
     for h in &t.header {
         s += h;
@@ -639,17 +742,17 @@ pub fn write(t: &Tournament) -> String {
     let ranks = crate::standings::simple_ranks(t);
     for i in t.file_order() {
         let p = &t.players[i];
-        let name: String = p.name.chars().take(33).collect();
+        let f = |s: &str, width, right| fit(s, width, right, encoding);
         let mut line = format!(
-            "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+            "001 {:>4} {}{} {} {:>4} {} {} {} {:>4} {:>4}",
             p.number,
-            p.sex,
-            p.title,
-            name,
+            f(&p.sex, 1, false),
+            f(&p.title, 3, true),
+            f(&p.name, 33, false),
             if p.rating > 0 { p.rating.to_string() } else { String::new() },
-            p.federation,
-            p.fide_id,
-            p.birth,
+            f(&p.federation, 3, false),
+            f(&p.fide_id, 11, true),
+            f(&p.birth, 10, false),
             format_points(t.score(i)),
             ranks[i],
         );
@@ -739,6 +842,13 @@ pub fn write(t: &Tournament) -> String {
     }
     if let Some(seed) = t.furigoma_seed {
         s += &format!("SXF {seed}\n");
+    }
+    for (r, order) in t.board_order.iter().enumerate().filter(|(_, o)| !o.is_empty()) {
+        s += &format!("SXB {}", r + 1);
+        for &p in order {
+            s += &format!(" {}", t.players[p].number);
+        }
+        s.push('\n');
     }
     if t.game == GameKind::Go || t.rules.is_some() {
         s += &format!("SXT {} {}\n", t.game, t.rules.map_or("", RulesetId::as_str));
@@ -865,5 +975,25 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let one_sided = "001    1      A                                 2720                             1.0    1     2 w 1\n\
 001    2      B                                 2701                             0.0    2\n";
         assert!(matches!(parse(one_sided), Err(Error::Inconsistent(_))));
+    }
+
+    #[test]
+    fn sxb_keeps_the_boards_order_and_names_a_board_that_is_not_one() {
+        let round = "001    1      A                                 2000                             0.0    1     3 w  \n\
+001    2      B                                 1900                             0.0    2     4 b  \n\
+001    3      C                                 1800                             0.0    3     1 b  \n\
+001    4      D                                 1700                             0.0    4     2 w  \n";
+        let t = parse(&format!("{round}SXB 1 4 1\n")).unwrap();
+        assert_eq!(t.board_order, [vec![3, 0]]);
+        assert!(write(&t).contains("SXB 1 4 1\n"));
+        assert_eq!(parse(&write(&t)).unwrap(), t);
+        match parse(&format!("{round}SXB 1 4  2\n")) {
+            Err(Error::Parse { line: 5, column: 10, reason }) => {
+                assert!(reason.contains("not the first mover"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse(&format!("{round}SXB 1 4 4\n")), Err(Error::Parse { line: 5, column: 9, .. })));
+        assert!(matches!(parse(&format!("{round}SXB x 4\n")), Err(Error::Parse { line: 5, column: 5, .. })));
     }
 }

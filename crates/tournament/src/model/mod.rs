@@ -289,6 +289,10 @@ pub struct Tournament {
     pub furigoma_seed: Option<u64>,
     /// TRF-2025 `260`: players who may not meet in some rounds only.
     pub prohibited: Vec<Prohibition>,
+    /// Per round (index round − 1), the boards in the order they were paired and printed, each
+    /// by its first mover as paired (player index); empty for a round recorded without it
+    /// (TRF `SXB round id …`). See `director::boards`.
+    pub board_order: Vec<Vec<usize>>,
 }
 
 impl Default for Tournament {
@@ -309,6 +313,7 @@ impl Default for Tournament {
             order: Vec::new(),
             furigoma_seed: None,
             prohibited: Vec::new(),
+            board_order: Vec::new(),
         }
     }
 }
@@ -386,9 +391,27 @@ impl Tournament {
         }
     }
 
-    /// Record a round's pairings (white/black indices, byes) as unplayed entries.
+    /// The board `player` plays on in round index `r`: (first mover as paired, second), player
+    /// indices; a board paired without colours (a forfeit read from TRF) lists the lower
+    /// pairing number first.
+    pub fn board_of(&self, r: usize, player: usize) -> Option<(usize, usize)> {
+        let e = self.players.get(player)?.rounds.get(r)?;
+        let o = e.opponent?;
+        Some(match e.paired_color() {
+            Some(Color::White) => (player, o),
+            Some(Color::Black) => (o, player),
+            None => (player.min(o), player.max(o)),
+        })
+    }
+
+    /// Record a round's pairings (white/black indices, byes) as unplayed entries, and its
+    /// boards' order.
     pub fn add_round(&mut self, round: &Round) {
         let r = round.number as usize;
+        if self.board_order.len() < r {
+            self.board_order.resize(r, Vec::new());
+        }
+        self.board_order[r - 1] = round.boards.iter().map(|b| b.white).collect();
         for p in &mut self.players {
             while p.rounds.len() < r {
                 p.rounds.push(RoundEntry::unpaired());
