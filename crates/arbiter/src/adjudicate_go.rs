@@ -287,8 +287,9 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
     let mut flag_fell: Option<(Side, usize)> = None;
     let source = RecordSource::of(g);
     for (k, node) in g.nodes.iter().enumerate().skip(1) {
-        let edited = !(node.add_black.is_empty() && node.add_white.is_empty() && node.add_empty.is_empty())
-            && !(k == 1 && placed_after_root);
+        let has_setup = !node.add_black.is_empty() || !node.add_white.is_empty() || !node.add_empty.is_empty();
+        // Handicap stones in the node after the root are the placement, not an edit.
+        let edited = has_setup && !(k == 1 && placed_after_root);
         let turn = node.player.map(Side::from).filter(|&s| s != r.game().to_move());
         if r.outcome().is_none() && (edited || turn.is_some()) {
             let side = r.game().to_move();

@@ -164,12 +164,8 @@ fn tsshogi_case(case: &Value) -> Vec<String> {
     match case["end"].as_str() {
         // A repetition the position shows (no end word): the verdict decides.
         Some(e) if e.starts_with('(') => {}
-        Some(e) => {
-            if end_name(r).as_deref() != Some(e) {
-                wrong.push(format!("end {:?} (suite: {e})", end_name(r)));
-            }
-        }
-        None => {}
+        Some(e) if end_name(r).as_deref() != Some(e) => wrong.push(format!("end {:?} (suite: {e})", end_name(r))),
+        Some(_) | None => {}
     }
     if let Some(res) = case["end_result"].as_str()
         && verdict.result.as_str() != res

@@ -443,7 +443,7 @@ pub fn new_tournament(a: NewTournamentArgs) -> Result<ExitCode> {
         rules: a.rules,
         seed: a.seed,
     };
-    let t = director::new_tournament(&new).map_err(|e| refused_request(e))?;
+    let t = director::new_tournament(&new).map_err(refused_request)?;
     let bytes = director::write_trf_file(&t, &Layout::default()).map_err(|e| refused(&a.file, e))?;
     if files::is_stdin(&a.file) {
         return print(&bytes).map(|()| ExitCode::SUCCESS);

@@ -265,7 +265,7 @@ async fn play(
             due = due.saturating_sub(1);
             let i = next[&g];
             sent.insert(g, Instant::now());
-            let sink = if i % 2 == 0 { &mut bs } else { &mut wsink };
+            let sink = if i.is_multiple_of(2) { &mut bs } else { &mut wsink };
             sink.send(act(g, &moves[i])).await.unwrap();
         }
         let msg = tokio::select! {

@@ -9,7 +9,7 @@
 //! the players did not cause. A restart never costs a player time or the game.
 
 use crate::protocol::ServerMsg;
-use crate::store::{EventRow, GameId, GameStatus, Store, StoreError, UserId};
+use crate::store::{EventRow, GameId, GameStatus, LiveLog, Store, StoreError, UserId};
 use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
 use arbiter::{Answer, Mode};
 use std::collections::HashMap;
@@ -78,8 +78,7 @@ impl Hub {
     pub async fn restore(&self) -> Result<usize, StoreError> {
         let started = std::time::Instant::now();
         let games = self.store.games(GameStatus::Live, i64::MAX).await?;
-        let mut logs: HashMap<GameId, Vec<(Option<UserId>, String)>> =
-            self.store.live_logs().await?.into_iter().collect();
+        let mut logs: HashMap<GameId, LiveLog> = self.store.live_logs().await?.into_iter().collect();
         let read = started.elapsed();
         let now = now_ms();
         let mut appended = Vec::new();

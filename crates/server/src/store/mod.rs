@@ -393,10 +393,13 @@ impl Store {
     }
 }
 
+/// A game's log as a restart needs it: who caused each event, and the event.
+pub type LiveLog = Vec<(Option<UserId>, String)>;
+
 impl Store {
     /// The logs of every live game in one read (a restart): per game in id order, its events'
     /// actors and texts in order.
-    pub async fn live_logs(&self) -> Result<Vec<(GameId, Vec<(Option<UserId>, String)>)>> {
+    pub async fn live_logs(&self) -> Result<Vec<(GameId, LiveLog)>> {
         use futures_util::TryStreamExt;
         let mut rows = sqlx::query(
             "SELECT e.game_id, e.actor, e.event FROM events e JOIN games g ON g.id = e.game_id \
@@ -404,7 +407,7 @@ impl Store {
         )
         .bind(GameStatus::Live.as_str())
         .fetch(&self.pool);
-        let mut logs: Vec<(GameId, Vec<(Option<UserId>, String)>)> = Vec::new();
+        let mut logs: Vec<(GameId, LiveLog)> = Vec::new();
         while let Some(r) = rows.try_next().await? {
             let game: GameId = r.try_get(0)?;
             let event = (r.try_get(1)?, r.try_get(2)?);
