@@ -52,18 +52,30 @@ async fn serve(db: &str) -> (Child, String, Instant) {
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let addr = loop {
         let line = lines.next_line().await.unwrap().expect("the server logs where it listens");
+        if line.contains("live games restored") {
+            println!("  server: {}", line.split("INFO").last().unwrap_or(&line).trim());
+        }
         if let Some(rest) = line.split("addr=").nth(1) {
             break rest.split_whitespace().next().unwrap().to_string();
         }
     };
     tokio::spawn(async move {
         while let Ok(Some(line)) = lines.next_line().await {
-            if line.contains("restored") {
+            if line.contains("live games restored") {
                 println!("  server: {}", line.split("INFO").last().unwrap_or(&line).trim());
             }
         }
     });
     (child, addr, started)
+}
+
+/// The process's CPU time (user and system) in milliseconds.
+fn cpu_ms(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<u64> = rest.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+    f.get(10).zip(f.get(11)).map_or(0, |(u, s)| (u + s) * 10)
 }
 
 fn rss_kib(pid: u32) -> u64 {
@@ -128,11 +140,12 @@ async fn baseline(dir: &std::path::Path, secs: f64) -> f64 {
 }
 
 fn moves() -> Vec<String> {
-    // The moves of examples/shogi_mate.kif without the mate: games that stay live.
-    let kif = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/shogi_mate.kif")).unwrap();
-    let mut m: Vec<String> = shogi::formats::read(&kif).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect();
-    m.pop();
-    m
+    // A real 400-move game that ended by declaration (no mate, no repetition): every game stays
+    // live through the whole run.
+    let path =
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../arbiter/tests/data/real-world/shogi/kfjs-aobazero-viper-kachi.csa");
+    let csa = std::fs::read(path).unwrap();
+    shogi::formats::read(&csa).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect()
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -148,12 +161,17 @@ async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let secs: f64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10.0);
-    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = match std::env::var("BENCH_KEEP") {
+        // Keep the databases for a look afterwards.
+        Ok(d) => tempfile::TempDir::with_prefix_in("bench-", d).unwrap().keep(),
+        Err(_) => tmp.path().to_path_buf(),
+    };
 
-    let base_rate = baseline(dir.path(), 3.0).await;
+    let base_rate = baseline(dir.as_path(), 3.0).await;
     println!("baseline: single-event transactions (SQLite WAL, synchronous FULL): {base_rate:.0} commits/s");
 
-    let db = format!("sqlite://{}", dir.path().join("shinpan.db").display());
+    let db = format!("sqlite://{}", dir.as_path().join("shinpan.db").display());
     let (mut server, addr, _) = serve(&db).await;
     let pid = server.id().unwrap();
     let base = format!("http://{addr}");
@@ -207,16 +225,19 @@ async fn main() {
     let moves = Arc::new(moves());
     let mut next: HashMap<i64, usize> = ids.iter().map(|&g| (g, 0)).collect();
     let tokens = (black.as_str(), white.as_str());
-    let (rate, p50, p99) = load(&addr, tokens, &mut next, &moves, None, secs).await;
+    let cpu = cpu_ms(pid);
+    let Load { acked, rate, p50, p99 } = load(&addr, tokens, &mut next, &moves, None, secs).await;
+    let per_move = (cpu_ms(pid) - cpu) as f64 * 1000.0 / acked as f64;
     println!(
         "throughput: {rate:.0} acknowledged (durable) moves/s over {secs:.0} s in {games} live games, {} connections, \
-         one act in flight per game (p50 {p50:.1} ms, p99 {p99:.1} ms, queueing); ratio to the single-commit baseline {:.1}",
+         one act in flight per game (p50 {p50:.1} ms, p99 {p99:.1} ms, queueing); ratio to the single-commit baseline {:.1}; \
+         server CPU {per_move:.0} µs per move",
         2 * CONNECTIONS,
         rate / base_rate
     );
-    let offered = OFFERED.min(rate * 0.8);
+    let offered = std::env::var("BENCH_OFFERED").ok().and_then(|v| v.parse().ok()).unwrap_or(OFFERED.min(rate * 0.8));
     let pace = Duration::from_secs_f64(CONNECTIONS as f64 / offered);
-    let (rate, p50, p99) = load(&addr, tokens, &mut next, &moves, Some(pace), secs).await;
+    let Load { rate, p50, p99, .. } = load(&addr, tokens, &mut next, &moves, Some(pace), secs).await;
     println!("latency at {offered:.0} moves/s offered ({rate:.0}/s acknowledged): p50 {p50:.2} ms, p99 {p99:.2} ms");
 
     // Restart.
@@ -295,6 +316,13 @@ async fn play(
 
 type Pair = (Socket, Socket);
 
+struct Load {
+    acked: usize,
+    rate: f64,
+    p50: f64,
+    p99: f64,
+}
+
 /// Plays every game for `secs` over CONNECTIONS pairs of new connections: moves per second,
 /// the latency's p50 and p99 in ms.
 async fn load(
@@ -304,17 +332,20 @@ async fn load(
     moves: &Arc<Vec<String>>,
     pace: Option<Duration>,
     secs: f64,
-) -> (f64, f64, f64) {
+) -> Load {
     let stop = Arc::new(AtomicBool::new(false));
     let ids: Vec<i64> = next.keys().copied().collect();
     let before: usize = next.values().sum();
-    let mut tasks = Vec::new();
-    for c in 0..CONNECTIONS {
-        let mine = ids.iter().skip(c).step_by(CONNECTIONS).map(|g| (*g, next[g])).collect();
-        let pair = (ws(addr, tokens.0).await, ws(addr, tokens.1).await);
-        tasks.push(tokio::spawn(play(pair, mine, moves.clone(), pace, stop.clone())));
+    let mut pairs = Vec::new();
+    for _ in 0..CONNECTIONS {
+        pairs.push((ws(addr, tokens.0).await, ws(addr, tokens.1).await));
     }
     let t = Instant::now();
+    let mut tasks = Vec::new();
+    for (c, pair) in pairs.into_iter().enumerate() {
+        let mine = ids.iter().skip(c).step_by(CONNECTIONS).map(|g| (*g, next[g])).collect();
+        tasks.push(tokio::spawn(play(pair, mine, moves.clone(), pace, stop.clone())));
+    }
     tokio::time::sleep(Duration::from_secs_f64(secs)).await;
     stop.store(true, Ordering::Relaxed);
     let mut l = Vec::new();
@@ -324,8 +355,8 @@ async fn load(
         l.extend(lat);
     }
     let elapsed = t.elapsed().as_secs_f64();
-    let rate = (next.values().sum::<usize>() - before) as f64 / elapsed;
+    let acked = next.values().sum::<usize>() - before;
     l.sort_unstable();
     let pct = |p: f64| l.get(((l.len() as f64 - 1.0) * p) as usize).copied().unwrap_or(0) as f64 / 1000.0;
-    (rate, pct(0.5), pct(0.99))
+    Load { acked, rate: acked as f64 / elapsed, p50: pct(0.5), p99: pct(0.99) }
 }

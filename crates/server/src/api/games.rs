@@ -2,7 +2,7 @@
 
 use super::{ApiError, AppState, Body, Param};
 use crate::auth::{Member, Viewer};
-use crate::live::now_ms;
+use crate::live::{Seats, now_ms};
 use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, LiveGame, Names};
 use arbiter::{Mode, RecordFormat, Side};
@@ -117,7 +117,8 @@ pub async fn accept(
     if !state.store.start_game(id, black, white).await? {
         return Err(ApiError::conflict("the challenge is no longer open"));
     }
-    state.hub.start(id, &setup_of(&row)?).await?;
+    let seats = Seats { black: Some(black), white: Some(white), arbiter: row.arbiter };
+    state.hub.start(id, seats, &setup_of(&row)?).await?;
     Ok(Json(json!({ "id": id, "status": GameStatus::Live })))
 }
 
@@ -168,6 +169,7 @@ pub async fn set_arbiter(
         None => None,
     };
     state.store.set_arbiter(id, arbiter).await?;
+    state.hub.set_arbiter(id, arbiter);
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -184,15 +186,14 @@ pub async fn act(
     Param(id): Param<GameId>,
     Body(r): Body<ActRequest>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let row = game_row(&state, id).await?;
-    let actor = actor_for(&row, &m.user, &r.action)?;
+    let actor = actor_for(&seats(&state, id).await?, &m.user, &r.action)?;
     let acked = state.hub.act(id, actor, Some(m.user.id), r.action).await?;
     Ok(Json(json!({ "seq": acked.seq, "answer": acked.answer })))
 }
 
 /// Who `user` is in the game for `action`: the player of his seat, or its arbiter (the one
 /// appointed, or an admin). Spectators act in no game.
-pub fn actor_for(row: &GameRow, user: &User, action: &Action) -> Result<Actor, ApiError> {
+pub fn actor_for(row: &Seats, user: &User, action: &Action) -> Result<Actor, ApiError> {
     if action.is_arbiter_action() {
         return if row.arbiter == Some(user.id) || user.role == Role::Admin {
             Ok(Actor::Arbiter)
@@ -256,6 +257,14 @@ async fn players(state: &AppState, row: &GameRow) -> Result<Players, ApiError> {
         }
     };
     Ok(Players { black: name(row.black).await?, white: name(row.white).await? })
+}
+
+/// The seats of a game: from the hub while it is live (no database read), else from its row.
+pub async fn seats(state: &AppState, id: GameId) -> Result<Seats, ApiError> {
+    match state.hub.seats(id) {
+        Some(s) => Ok(s),
+        None => Ok(Seats::of(&game_row(state, id).await?)),
+    }
 }
 
 pub async fn game_row(state: &AppState, id: GameId) -> Result<GameRow, ApiError> {

@@ -5,7 +5,7 @@
 //! reconnects and watches again from the last event number it saw). Messages are rate-limited
 //! per connection (a token bucket) and size-limited.
 
-use super::games::{actor_for, game_row, load};
+use super::games::{actor_for, game_row, load, seats};
 use super::{ApiError, AppState};
 use crate::auth::{Credential, Viewer};
 use crate::live::now_ms;
@@ -185,8 +185,7 @@ async fn act(
     action: arbiter::live::Action,
 ) -> Result<(u64, arbiter::Answer), ApiError> {
     let user = user.ok_or_else(|| ApiError::unauthorized("log in to act"))?;
-    let row = game_row(state, game).await?;
-    let actor = actor_for(&row, user, &action)?;
+    let actor = actor_for(&seats(state, game).await?, user, &action)?;
     let acked = state.hub.act(game, actor, Some(user.id), action).await?;
     Ok((acked.seq, acked.answer))
 }

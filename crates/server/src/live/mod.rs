@@ -9,7 +9,7 @@
 //! the players did not cause. A restart never costs a player time or the game.
 
 use crate::protocol::ServerMsg;
-use crate::store::{EventRow, GameId, GameStatus, LiveLog, Store, StoreError, UserId};
+use crate::store::{EventRow, GameId, GameRow, GameStatus, LiveLog, Store, StoreError, UserId};
 use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
 use arbiter::{Answer, Mode};
 use std::collections::HashMap;
@@ -57,6 +57,22 @@ enum Command {
 #[derive(Clone)]
 struct Handle {
     tx: mpsc::Sender<Command>,
+    seats: Seats,
+}
+
+/// Who sits at a live game and who arbitrates it: kept with the game so an act is authorised
+/// without a database read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seats {
+    pub black: Option<UserId>,
+    pub white: Option<UserId>,
+    pub arbiter: Option<UserId>,
+}
+
+impl Seats {
+    pub fn of(row: &GameRow) -> Seats {
+        Seats { black: row.black, white: row.white, arbiter: row.arbiter }
+    }
 }
 
 /// All live games of this server.
@@ -72,48 +88,49 @@ impl Hub {
     }
 
     /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
-    /// server was down. All logs are read in one query and the interruption events of all games
-    /// are committed in one transaction before any game takes an act. Returns how many games
-    /// are live.
+    /// server was down. All logs are read in one query, replayed on every core, and the
+    /// interruption events of all games committed in one transaction before any game takes an
+    /// act. Returns how many games are live.
     pub async fn restore(&self) -> Result<usize, StoreError> {
         let started = std::time::Instant::now();
         let games = self.store.games(GameStatus::Live, i64::MAX).await?;
         let mut logs: HashMap<GameId, LiveLog> = self.store.live_logs().await?.into_iter().collect();
         let read = started.elapsed();
         let now = now_ms();
+        let work: Vec<(GameRow, LiveLog)> = games
+            .into_iter()
+            .map(|g| {
+                let log = logs.remove(&g.id).unwrap_or_default();
+                (g, log)
+            })
+            .collect();
+        let restored = tokio::task::spawn_blocking(move || replay_all(work, now))
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("replay: {e}")))?;
+        let replayed = started.elapsed();
         let mut appended = Vec::new();
         let mut live = Vec::new();
-        for row in &games {
-            let setup: GameSetup =
-                serde_json::from_str(&row.setup).map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
-            let log = logs.remove(&row.id).unwrap_or_default();
-            let mut game = LiveGame::replay(&setup, Mode::Enforced, log.iter().map(|(_, e)| e.as_str()))
-                .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", row.id)))?;
-            if game.outcome().is_some() {
-                // It ended, but the server stopped before its row said so.
-                let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
-                self.store.set_status(row.id, GameStatus::Finished, Some(&outcome)).await?;
-                continue;
+        for r in restored {
+            match r? {
+                Restored::Ended { id, outcome } => {
+                    // It ended, but the server stopped before its row said so.
+                    self.store.set_status(id, GameStatus::Finished, Some(&outcome)).await?;
+                }
+                Restored::Live { id, seats, game, mut actors, logged } => {
+                    for l in logged {
+                        appended.push(row_of(id, actors.len() as u64, None, &l));
+                        actors.push(None);
+                    }
+                    live.push((id, seats, game, actors));
+                }
             }
-            let logged = match game.last_t() {
-                // Seated, but stopped before its start was stored: it starts now.
-                None => vec![game.start(now)],
-                Some(last) => game.interrupt(last, now.max(last)),
-            };
-            let mut actors: Vec<Option<UserId>> = log.into_iter().map(|(a, _)| a).collect();
-            for l in logged {
-                appended.push(row_of(row.id, actors.len() as u64, None, &l));
-                actors.push(None);
-            }
-            live.push((row.id, game, actors));
         }
-        let replayed = started.elapsed();
         if !appended.is_empty() {
             self.store.appender().append(appended).await?;
         }
         let n = live.len();
-        for (id, game, actors) in live {
-            self.spawn(id, game, actors);
+        for (id, seats, game, actors) in live {
+            self.spawn(id, seats, game, actors);
         }
         tracing::info!(games = n, ?read, ?replayed, total = ?started.elapsed(), "live games restored");
         Ok(n)
@@ -121,24 +138,36 @@ impl Hub {
 
     /// Starts a game whose seats are taken: the referee's `Start` event, stored, then the game
     /// is live.
-    pub async fn start(&self, id: GameId, setup: &GameSetup) -> Result<(), ActError> {
+    pub async fn start(&self, id: GameId, seats: Seats, setup: &GameSetup) -> Result<(), ActError> {
         let mut game = LiveGame::new(setup, Mode::Enforced).map_err(|e| ActionError::BadEvent(e.to_string()))?;
         let logged = game.start(now_ms());
         self.store.appender().append(vec![row_of(id, 0, None, &logged)]).await?;
-        self.spawn(id, game, vec![None]);
+        self.spawn(id, seats, game, vec![None]);
         Ok(())
     }
 
-    fn spawn(&self, id: GameId, game: LiveGame, actors: Vec<Option<UserId>>) {
+    fn spawn(&self, id: GameId, seats: Seats, game: LiveGame, actors: Vec<Option<UserId>>) {
         let (tx, rx) = mpsc::channel(64);
         let (updates, _) = broadcast::channel(256);
-        self.games.lock().expect("hub lock").insert(id, Handle { tx });
+        self.games.lock().expect("hub lock").insert(id, Handle { tx, seats });
         let task = GameTask { id, game, actors, store: self.store.clone(), updates, hub: self.clone() };
         tokio::spawn(task.run(rx));
     }
 
     fn handle(&self, id: GameId) -> Option<Handle> {
         self.games.lock().expect("hub lock").get(&id).cloned()
+    }
+
+    /// The seats of a live game.
+    pub fn seats(&self, id: GameId) -> Option<Seats> {
+        self.handle(id).map(|h| h.seats)
+    }
+
+    /// A new arbiter for a live game (the store says so first).
+    pub fn set_arbiter(&self, id: GameId, arbiter: Option<UserId>) {
+        if let Some(h) = self.games.lock().expect("hub lock").get_mut(&id) {
+            h.seats.arbiter = arbiter;
+        }
     }
 
     pub fn is_live(&self, id: GameId) -> bool {
@@ -176,6 +205,44 @@ impl Hub {
     fn remove(&self, id: GameId) {
         self.games.lock().expect("hub lock").remove(&id);
     }
+}
+
+enum Restored {
+    Ended { id: GameId, outcome: String },
+    Live { id: GameId, seats: Seats, game: LiveGame, actors: Vec<Option<UserId>>, logged: Vec<Logged> },
+}
+
+/// Replays the logs on every core; each live game's clocks stopped at its last event and
+/// started again at `now`.
+fn replay_all(work: Vec<(GameRow, LiveLog)>, now: u64) -> Vec<Result<Restored, StoreError>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = work.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = work
+            .chunks(chunk)
+            .map(|c| s.spawn(move || c.iter().map(|(g, l)| replay_one(g, l, now)).collect::<Vec<_>>()))
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().expect("replay threads do not panic")).collect()
+    })
+}
+
+fn replay_one(row: &GameRow, log: &LiveLog, now: u64) -> Result<Restored, StoreError> {
+    let corrupt = |e: String| StoreError::Corrupt(format!("game {}: {e}", row.id));
+    let setup: GameSetup = serde_json::from_str(&row.setup).map_err(|e| corrupt(e.to_string()))?;
+    let mut game = LiveGame::replay(&setup, Mode::Enforced, log.iter().map(|(_, e)| e.as_str()))
+        .map_err(|e| corrupt(e.to_string()))?;
+    if game.outcome().is_some() {
+        return Ok(Restored::Ended {
+            id: row.id,
+            outcome: serde_json::to_string(&game.outcome()).expect("outcomes serialize"),
+        });
+    }
+    let logged = match game.last_t() {
+        // Seated, but stopped before its start was stored: it starts now.
+        None => vec![game.start(now)],
+        Some(last) => game.interrupt(last, now.max(last)),
+    };
+    Ok(Restored::Live { id: row.id, seats: Seats::of(row), game, actors: log.iter().map(|(a, _)| *a).collect(), logged })
 }
 
 fn row_of(game: GameId, seq: u64, actor: Option<UserId>, l: &Logged) -> EventRow {

@@ -9,9 +9,9 @@ use tokio::sync::{mpsc, oneshot};
 /// At most this many events in one transaction; more wait for the next.
 const BATCH: usize = 1024;
 
-struct Append {
-    rows: Vec<EventRow>,
-    done: oneshot::Sender<Result<(), String>>,
+pub(super) struct Append {
+    pub(super) rows: Vec<EventRow>,
+    pub(super) done: oneshot::Sender<Result<(), String>>,
 }
 
 /// The handle games append through.
@@ -33,10 +33,18 @@ impl Appender {
     }
 }
 
+/// The writer as a task on a connection of the pool (PostgreSQL).
 pub(super) fn start(conn: AnyConnection) -> Appender {
     let (tx, rx) = mpsc::channel(4 * BATCH);
     tokio::spawn(run(conn, rx));
     Appender { tx }
+}
+
+/// The writer on a thread of its own, straight to the SQLite file at `path`.
+pub(super) fn start_sqlite(path: std::path::PathBuf) -> Result<Appender, StoreError> {
+    let (tx, rx) = mpsc::channel(4 * BATCH);
+    super::sqlite_log::start(path, rx)?;
+    Ok(Appender { tx })
 }
 
 async fn run(mut conn: AnyConnection, mut rx: mpsc::Receiver<Append>) {
@@ -63,18 +71,32 @@ async fn run(mut conn: AnyConnection, mut rx: mpsc::Receiver<Append>) {
     }
 }
 
+/// Rows per INSERT statement: one statement's overhead shared by many rows (6 parameters each,
+/// well inside SQLite's and PostgreSQL's limits).
+const ROWS_PER_INSERT: usize = 64;
+
 async fn commit(conn: &mut AnyConnection, batch: &[Append]) -> Result<(), sqlx::Error> {
+    let rows: Vec<&EventRow> = batch.iter().flat_map(|a| &a.rows).collect();
     let mut tx = conn.begin().await?;
-    for row in batch.iter().flat_map(|a| &a.rows) {
-        sqlx::query("INSERT INTO events (game_id, seq, t_ms, actor, event, answer) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(row.game)
-            .bind(row.seq)
-            .bind(row.t_ms)
-            .bind(row.actor)
-            .bind(&row.event)
-            .bind(&row.answer)
-            .execute(&mut *tx)
-            .await?;
+    for chunk in rows.chunks(ROWS_PER_INSERT) {
+        let sql = insert_sql(chunk.len());
+        let mut q = sqlx::query(&sql);
+        for row in chunk {
+            q = q.bind(row.game).bind(row.seq).bind(row.t_ms).bind(row.actor).bind(&row.event).bind(&row.answer);
+        }
+        q.execute(&mut *tx).await?;
     }
     tx.commit().await
+}
+
+fn insert_sql(rows: usize) -> String {
+    let mut sql = String::from("INSERT INTO events (game_id, seq, t_ms, actor, event, answer) VALUES ");
+    for r in 0..rows {
+        let p = 6 * r;
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("(${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6));
+    }
+    sql
 }
