@@ -16,3 +16,12 @@ test-server: deps-server
 	@set -e; url=$$(scripts/pg_cluster.sh start $(PG_TEST_DIR)); \
 	trap 'scripts/pg_cluster.sh stop $(PG_TEST_DIR)' EXIT; \
 	SHINPAN_TEST_POSTGRES="$$url" $(CARGO) test --release -p shinpan-server --test live -- --ignored
+
+# The live server under load on loopback (crates/server/examples/bench_server.rs): a single-commit
+# baseline, throughput, latency at 5,000 moves/s offered, memory per live game, restart time.
+# GAMES and SECONDS choose the size (the README's figures: 10000 and 10). Not part of `make test`.
+.PHONY: bench-server
+GAMES ?= 10000
+SECONDS ?= 10
+bench-server: build
+	$(CARGO) run --release -p shinpan-server --example bench_server -- $(GAMES) $(SECONDS)
