@@ -110,6 +110,7 @@ impl FromRequestParts<AppState> for Member {
                 return Err(ApiError::forbidden("missing or wrong X-CSRF-Token"));
             }
         }
+        state.accounts.message(user.id, matches!(credential, Credential::Bearer))?;
         Ok(Member { user, credential })
     }
 }

@@ -72,7 +72,8 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         .map_err(|source| ServeError::Listen { addr: config.listen, source })?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, database = %config.database, restored, "shinpan serve listening");
-    let state = api::AppState { store, hub, limits: Arc::new(config.limits) };
+    let accounts = api::AccountLimits::start(&config.limits);
+    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts };
     let app = api::router(state);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

@@ -37,6 +37,7 @@ on_both!(
     go_to_three_passes_and_an_agreed_count,
     restart_restores_live_games,
     authorisation_matrix,
+    account_limits,
 );
 
 async fn shogi_to_mate_with_a_spectator(db: Db) {
@@ -327,4 +328,43 @@ async fn authorisation_matrix(db: Db) {
     // Only an admin gives roles and appoints arbiters.
     assert_eq!(arbiter.put("/api/users/stranger/role", json!({"role": "admin"})).await.0, 403);
     assert_eq!(black.put(&format!("/api/games/{id}/arbiter"), json!({"name": "mb"})).await.0, 403);
+}
+
+async fn account_limits(db: Db) {
+    let s = TestServer::start(db).await;
+    // Password guessing: ten tries a minute per name (each costs an argon2 hash); then even the
+    // right password waits.
+    let user = s.user("guessed").await;
+    let anon = s.anonymous();
+    for i in 0..9 {
+        let (status, v) = anon.post("/api/session", json!({"name": "guessed", "password": format!("wrong-{i}")})).await;
+        assert_eq!(status, 401, "{v}");
+    }
+    let (status, v) = anon.post("/api/session", json!({"name": "guessed", "password": "password-1"})).await;
+    assert_eq!((status, v["error"]["code"].as_str()), (429, Some("rate_limited")), "{v}");
+    // Messages of one account over several connections: each connection stays inside its own
+    // bucket (50 < its burst of 60), the account's (150 at once) stops the rest.
+    let mut sockets = Vec::new();
+    for _ in 0..4 {
+        sockets.push(user.ws().await);
+    }
+    let t = std::time::Instant::now();
+    for ws in &mut sockets {
+        for _ in 0..50 {
+            ws.send(json!({"type": "hello", "version": 1})).await;
+        }
+    }
+    let sending = t.elapsed().as_secs_f64();
+    let mut refused = 0;
+    for ws in &mut sockets {
+        while let Ok(m) = tokio::time::timeout(Duration::from_millis(300), ws.next()).await {
+            assert_eq!(m["type"], "error", "{m}");
+            assert!(m["message"].as_str().unwrap().contains("this account"), "{m}");
+            refused += 1;
+        }
+    }
+    // 200 sent: 150 at once and 50 a second after that pass, the rest are refused.
+    let passed = 200 - refused;
+    assert!(passed as f64 <= 150.0 + 50.0 * sending + 2.0, "{passed} passed in {sending:.2} s");
+    assert!(sending > 0.9 || refused > 0, "none refused in {sending:.2} s");
 }

@@ -44,6 +44,7 @@ pub async fn register(
 
 /// `POST /api/session {name, password}`: a session cookie, and the CSRF token to send back.
 pub async fn login(State(state): State<AppState>, Body(c): Body<Credentials>) -> Result<impl IntoResponse, ApiError> {
+    state.accounts.login(&c.name)?;
     let found = state.store.user_by_name(&c.name).await?;
     let (user, hash) = match found {
         Some(f) => f,

@@ -2,12 +2,14 @@
 //! the live games, with typed extractors and one error type mapped to responses here.
 
 mod accounts;
+mod accounts_limit;
 mod games;
 mod ws;
 
 use crate::live::{ActError, Hub};
 use crate::protocol::ErrorCode;
 use crate::store::{Store, StoreError};
+pub use accounts_limit::AccountLimits;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -29,6 +31,15 @@ pub struct Limits {
     /// The same for a connection with an API token: a bot or an engine playing many boards.
     pub bot_messages_per_second: u32,
     pub bot_burst: u32,
+    /// Messages and requests of one account over all its connections, per second and in a
+    /// burst: logged in with a session…
+    pub account_messages_per_second: u32,
+    pub account_burst: u32,
+    /// …and with API tokens.
+    pub bot_account_messages_per_second: u32,
+    pub bot_account_burst: u32,
+    /// Login attempts per account name a minute (each costs an argon2 hash).
+    pub logins_per_minute: u32,
     /// Messages queued for a slow client before it is disconnected.
     pub send_queue: usize,
 }
@@ -42,6 +53,11 @@ impl Default for Limits {
             burst: 60,
             bot_messages_per_second: 2_000,
             bot_burst: 4_000,
+            account_messages_per_second: 50,
+            account_burst: 150,
+            bot_account_messages_per_second: 20_000,
+            bot_account_burst: 40_000,
+            logins_per_minute: 10,
             send_queue: 1024,
         }
     }
@@ -52,6 +68,7 @@ pub struct AppState {
     pub store: Store,
     pub hub: Hub,
     pub limits: Arc<Limits>,
+    pub accounts: Arc<AccountLimits>,
 }
 
 pub fn router(state: AppState) -> Router {
@@ -151,6 +168,9 @@ impl ApiError {
     }
     pub fn conflict(m: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, m)
+    }
+    pub fn rate_limited(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, m)
     }
 }
 

@@ -114,6 +114,10 @@ async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebS
             let _ = send(&out, error(None, ErrorCode::RateLimited, "too many messages; slow down"));
             continue;
         }
+        if let Some(Err(e)) = user.as_ref().map(|u| state.accounts.message(u.id, bot)) {
+            let _ = send(&out, error(None, e.code, &e.message));
+            continue;
+        }
         let reply = match serde_json::from_str::<ClientMsg>(&text) {
             Err(e) => Some(error(None, ErrorCode::BadRequest, &e.to_string())),
             Ok(ClientMsg::Hello { .. }) => None,

@@ -242,7 +242,13 @@ fn replay_one(row: &GameRow, log: &LiveLog, now: u64) -> Result<Restored, StoreE
         None => vec![game.start(now)],
         Some(last) => game.interrupt(last, now.max(last)),
     };
-    Ok(Restored::Live { id: row.id, seats: Seats::of(row), game, actors: log.iter().map(|(a, _)| *a).collect(), logged })
+    Ok(Restored::Live {
+        id: row.id,
+        seats: Seats::of(row),
+        game,
+        actors: log.iter().map(|(a, _)| *a).collect(),
+        logged,
+    })
 }
 
 fn row_of(game: GameId, seq: u64, actor: Option<UserId>, l: &Logged) -> EventRow {

@@ -48,9 +48,7 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
                 // writer's current commit, holds off the next, catches up and truncates the file.
                 let frames = checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1));
                 let done = match frames {
-                    Ok(f) if f > WAL_LIMIT => {
-                        checkpointer.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
-                    }
+                    Ok(f) if f > WAL_LIMIT => checkpointer.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())),
                     other => other.map(|_| ()),
                 };
                 if let Err(e) = done {
