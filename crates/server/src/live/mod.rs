@@ -121,7 +121,7 @@ impl Hub {
                         appended.push(row_of(id, actors.len() as u64, None, &l));
                         actors.push(None);
                     }
-                    live.push((id, seats, game, actors));
+                    live.push((id, seats, *game, actors));
                 }
             }
         }
@@ -209,7 +209,7 @@ impl Hub {
 
 enum Restored {
     Ended { id: GameId, outcome: String },
-    Live { id: GameId, seats: Seats, game: LiveGame, actors: Vec<Option<UserId>>, logged: Vec<Logged> },
+    Live { id: GameId, seats: Seats, game: Box<LiveGame>, actors: Vec<Option<UserId>>, logged: Vec<Logged> },
 }
 
 /// Replays the logs on every core; each live game's clocks stopped at its last event and
