@@ -245,7 +245,7 @@ fn replay_one(row: &GameRow, log: &LiveLog, now: u64) -> Result<Restored, StoreE
     Ok(Restored::Live {
         id: row.id,
         seats: Seats::of(row),
-        game,
+        game: Box::new(game),
         actors: log.iter().map(|(a, _)| *a).collect(),
         logged,
     })
