@@ -25,6 +25,9 @@ pub struct Config {
     /// `sqlite://shinpan.db` (created if missing) or `postgres://user@host/db`.
     pub database: String,
     pub limits: Limits,
+    /// How long a player with no connection watching his game has on his turn before the
+    /// opponent may claim it (docs/protocol.md, "Restarts and disconnections").
+    pub disconnect_grace: std::time::Duration,
 }
 
 impl Default for Config {
@@ -33,6 +36,7 @@ impl Default for Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: "sqlite://shinpan.db".into(),
             limits: Limits::default(),
+            disconnect_grace: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -65,7 +69,7 @@ impl Running {
 /// Opens the store, restores the live games and starts listening.
 pub async fn start(config: Config) -> Result<Running, ServeError> {
     let store = store::Store::open(&config.database).await?;
-    let hub = live::Hub::new(store.clone());
+    let hub = live::Hub::new(store.clone(), config.disconnect_grace);
     let restored = hub.restore().await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await

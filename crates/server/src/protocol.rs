@@ -28,6 +28,9 @@ pub enum ClientMsg {
     Unwatch { game: GameId },
     /// An act at the board. `id` is the client's own, echoed in the answer.
     Act { game: GameId, id: u64, action: Action },
+    /// Claim the game from an opponent whose disconnection countdown has run out; answered
+    /// like an act.
+    ClaimAbsent { game: GameId, id: u64 },
 }
 
 /// What the server sends.
@@ -53,6 +56,9 @@ pub enum ServerMsg {
         game: GameId,
         seq: u64,
         view: Box<GameView>,
+        /// A countdown against the side to move, who has no connection watching the game.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        countdown: Option<crate::live::Countdown>,
     },
     /// The answer to an `act`: its event's number once it is durable.
     Ack {

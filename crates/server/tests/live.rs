@@ -38,6 +38,7 @@ on_both!(
     restart_restores_live_games,
     authorisation_matrix,
     account_limits,
+    disconnection_countdown,
 );
 
 async fn shogi_to_mate_with_a_spectator(db: Db) {
@@ -367,4 +368,45 @@ async fn account_limits(db: Db) {
     let passed = 200 - refused;
     assert!(passed as f64 <= 150.0 + 50.0 * sending + 2.0, "{passed} passed in {sending:.2} s");
     assert!(sending > 0.9 || refused > 0, "none refused in {sending:.2} s");
+}
+
+async fn disconnection_countdown(db: Db) {
+    let s = TestServer::with_grace(db, Duration::from_millis(400)).await;
+    let (black, white, id) =
+        seated(&s, shogi("fesa-2017", Some(both(byoyomi(600_000, 30_000, 1)))), ("present", "absent")).await;
+    let mut b = black.ws().await;
+    b.watch(id, None).await;
+    let mut w = white.ws().await;
+    w.watch(id, None).await;
+    assert_eq!(b.mv(id, "7g7f").await["type"], "ack");
+    // White is connected: no countdown, no claim.
+    let (status, v) = black.post(&format!("/api/games/{id}/claim-absent"), json!({})).await;
+    assert_eq!((status, v["error"]["code"].as_str()), (409, Some("conflict")), "{v}");
+    // White's connection is lost on his turn: the countdown starts and Black sees it.
+    drop(w);
+    let st = b.until(|m| m["type"] == "state" && !m["countdown"].is_null()).await;
+    let c = &st["countdown"];
+    assert_eq!(c["side"], "white", "{st}");
+    let claimable = c["claimable_at"].as_u64().unwrap();
+    assert_eq!(claimable - c["absent_since"].as_u64().unwrap(), 400, "{st}");
+    // Too early: refused, nothing stored.
+    b.send(json!({"type": "claim_absent", "game": id, "id": 7})).await;
+    let early = b.until(|m| m["id"] == 7).await;
+    assert_eq!((early["type"].as_str(), early["code"].as_str()), (Some("error"), Some("conflict")), "{early}");
+    // White cannot claim against Black, who is present (and not to move).
+    let (status, _) = white.post(&format!("/api/games/{id}/claim-absent"), json!({})).await;
+    assert_eq!(status, 409);
+    // After the countdown: Black's claim ends the game, citing the server's rule.
+    let wait = claimable.saturating_sub(server::live::now_ms()) + 20;
+    tokio::time::sleep(Duration::from_millis(wait)).await;
+    b.send(json!({"type": "claim_absent", "game": id, "id": 8})).await;
+    let ack = b.until(|m| m["id"] == 8).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    let o = &g["outcome"];
+    assert_eq!(
+        (o["result"].as_str(), o["article"].as_str()),
+        (Some("black_win"), Some(server::live::ABSENCE_ARTICLE)),
+        "{g}"
+    );
 }

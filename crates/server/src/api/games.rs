@@ -191,6 +191,27 @@ pub async fn act(
     Ok(Json(json!({ "seq": acked.seq, "answer": acked.answer })))
 }
 
+/// `POST /api/games/{id}/claim-absent`: the game claimed from an opponent who has had no
+/// connection watching it for the whole countdown on his turn.
+pub async fn claim_absent(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<GameId>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let side = seated_side(&seats(&state, id).await?, &m.user)?;
+    let acked = state.hub.claim_absent(id, side, m.user.id).await?;
+    Ok(Json(json!({ "seq": acked.seq, "answer": acked.answer })))
+}
+
+/// The side `user` sits on.
+pub fn seated_side(seats: &Seats, user: &User) -> Result<Side, ApiError> {
+    match (seats.black == Some(user.id), seats.white == Some(user.id)) {
+        (true, _) => Ok(Side::Black),
+        (_, true) => Ok(Side::White),
+        _ => Err(ApiError::forbidden("you have no seat in this game")),
+    }
+}
+
 /// Who `user` is in the game for `action`: the player of his seat, or its arbiter (the one
 /// appointed, or an admin). Spectators act in no game.
 pub fn actor_for(row: &Seats, user: &User, action: &Action) -> Result<Actor, ApiError> {
@@ -201,11 +222,7 @@ pub fn actor_for(row: &Seats, user: &User, action: &Action) -> Result<Actor, Api
             Err(ApiError::forbidden("only the game's arbiter does that"))
         };
     }
-    match (row.black == Some(user.id), row.white == Some(user.id)) {
-        (true, _) => Ok(Actor::Player { side: Side::Black }),
-        (_, true) => Ok(Actor::Player { side: Side::White }),
-        _ => Err(ApiError::forbidden("you have no seat in this game")),
-    }
+    seated_side(row, user).map(|side| Actor::Player { side })
 }
 
 /// `GET /api/games/{id}` (JSON) or `/api/games/{id}.kif|.ki2|.csa|.usi|.sfen|.western|.sgf`

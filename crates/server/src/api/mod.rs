@@ -87,6 +87,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/cancel", post(games::cancel))
         .route("/api/games/{id}/arbiter", put(games::set_arbiter))
         .route("/api/games/{id}/actions", post(games::act))
+        .route("/api/games/{id}/claim-absent", post(games::claim_absent))
         .route("/api/ws", get(ws::upgrade))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(body))
         .with_state(state)
@@ -212,6 +213,7 @@ impl From<ActError> for ApiError {
         match e {
             ActError::Action(a) => ApiError::bad_request(a.to_string()),
             ActError::NotLive => ApiError::conflict("the game is not live"),
+            ActError::TooEarly(m) => ApiError::conflict(m),
             ActError::Store(s) => {
                 tracing::error!(error = %s, "act not stored");
                 ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, "the act could not be stored")

@@ -5,7 +5,7 @@
 //! reconnects and watches again from the last event number it saw). Messages are rate-limited
 //! per connection (a token bucket) and size-limited.
 
-use super::games::{actor_for, game_row, load, seats};
+use super::games::{actor_for, game_row, load, seated_side, seats};
 use super::{ApiError, AppState};
 use crate::auth::{Credential, Viewer};
 use crate::live::now_ms;
@@ -125,7 +125,12 @@ async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebS
                 if let Some(old) = watches.remove(&game) {
                     old.abort();
                 }
-                match watch(&state, game, after, out.clone()).await {
+                // A seated player watching his game is present in it.
+                let side = match (&user, state.hub.seats(game)) {
+                    (Some(u), Some(seats)) => seated_side(&seats, u).ok(),
+                    _ => None,
+                };
+                match watch(&state, game, after, side, out.clone()).await {
                     Ok(task) => {
                         watches.insert(game, task);
                         None
@@ -137,6 +142,17 @@ async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebS
                 if let Some(old) = watches.remove(&game) {
                     old.abort();
                 }
+                None
+            }
+            Ok(ClientMsg::ClaimAbsent { game, id }) => {
+                let (state, user, out) = (state.clone(), user.clone(), out.clone());
+                tokio::spawn(async move {
+                    let reply = match claim_absent(&state, user.as_ref(), game).await {
+                        Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
+                        Err(e) => error(Some(id), e.code, &e.message),
+                    };
+                    let _ = send(&out, reply);
+                });
                 None
             }
             Ok(ClientMsg::Act { game, id, action }) => {
@@ -194,10 +210,23 @@ async fn act(
     Ok((acked.seq, acked.answer))
 }
 
+async fn claim_absent(state: &AppState, user: Option<&User>, game: GameId) -> Result<(u64, arbiter::Answer), ApiError> {
+    let user = user.ok_or_else(|| ApiError::unauthorized("log in to claim"))?;
+    let side = seated_side(&seats(state, game).await?, user)?;
+    let acked = state.hub.claim_absent(game, side, user.id).await?;
+    Ok((acked.seq, acked.answer))
+}
+
 /// Sends the game's events after `after` and its state, then (for a live game) every new event
 /// as it comes; a watcher that falls behind the game's broadcast picks up again from the last
 /// event it forwarded.
-async fn watch(state: &AppState, game: GameId, after: Option<u64>, out: Out) -> Result<JoinHandle<()>, ApiError> {
+async fn watch(
+    state: &AppState,
+    game: GameId,
+    after: Option<u64>,
+    seated: Option<arbiter::Side>,
+    out: Out,
+) -> Result<JoinHandle<()>, ApiError> {
     let Some(w) = state.hub.watch(game, after).await else {
         // Not live: its log from the store, and its state.
         let row = game_row(state, game).await?;
@@ -210,12 +239,15 @@ async fn watch(state: &AppState, game: GameId, after: Option<u64>, out: Out) -> 
             let m = ServerMsg::Event { game, seq, t: l.t, actor: None, event, answer: l.answer };
             send(&out, m).map_err(|_| ApiError::conflict("connection closed"))?;
         }
-        let state_msg = ServerMsg::State { game, seq, view: Box::new(g.view(now_ms())) };
+        let state_msg = ServerMsg::State { game, seq, view: Box::new(g.view(now_ms())), countdown: None };
         send(&out, state_msg).map_err(|_| ApiError::conflict("connection closed"))?;
         return Ok(tokio::spawn(async {}));
     };
     let hub = state.hub.clone();
+    let presence = seated.and_then(|side| hub.present(game, side));
     Ok(tokio::spawn(async move {
+        // Present while this watch lives: dropped with the task when it ends or is aborted.
+        let _presence = presence;
         let mut last: Option<u64> = after;
         let mut w = w;
         loop {

@@ -11,7 +11,12 @@
 use crate::protocol::ServerMsg;
 use crate::store::{EventRow, GameId, GameRow, GameStatus, LiveLog, Store, StoreError, UserId};
 use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
-use arbiter::{Answer, Mode};
+use arbiter::{Answer, Decision, GameResult, Mode, Reason, Side};
+
+/// What a result for an absent opponent cites: the server's own rule, as no federation text
+/// covers a lost connection (their nearest, lateness — ufs-2016 6.11, fesa-2017 8.6 — lets the
+/// clock run, which the server does as well).
+pub const ABSENCE_ARTICLE: &str = "shinpan: disconnection countdown (docs/protocol.md)";
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -29,6 +34,9 @@ pub enum ActError {
     Action(#[from] ActionError),
     #[error("the game is not live")]
     NotLive,
+    /// A claim against an absent opponent before its time (or with the opponent present).
+    #[error("{0}")]
+    TooEarly(String),
     /// The event could not be stored: nothing is acknowledged, and the game stops until the
     /// server restarts it from its log.
     #[error("the act could not be stored: {0}")]
@@ -49,9 +57,30 @@ pub struct Watching {
 }
 
 enum Command {
-    Act { actor: Actor, user: Option<UserId>, action: Action, reply: oneshot::Sender<Result<Acked, ActError>> },
-    Watch { after: Option<u64>, reply: oneshot::Sender<Watching> },
-    Read { reply: oneshot::Sender<LiveGame> },
+    Act {
+        actor: Actor,
+        user: Option<UserId>,
+        action: Action,
+        reply: oneshot::Sender<Result<Acked, ActError>>,
+    },
+    Watch {
+        after: Option<u64>,
+        reply: oneshot::Sender<Watching>,
+    },
+    Read {
+        reply: oneshot::Sender<LiveGame>,
+    },
+    /// A seated player's WebSocket watching the game opened (`+1`) or closed (`-1`).
+    Presence {
+        side: Side,
+        delta: i32,
+    },
+    /// `claimant` claims the game of an opponent absent past the countdown.
+    ClaimAbsent {
+        claimant: Side,
+        user: UserId,
+        reply: oneshot::Sender<Result<Acked, ActError>>,
+    },
 }
 
 #[derive(Clone)]
@@ -80,11 +109,13 @@ impl Seats {
 pub struct Hub {
     store: Store,
     games: Arc<Mutex<HashMap<GameId, Handle>>>,
+    /// How long a disconnected player has, on his turn, before the opponent may claim.
+    grace_ms: u64,
 }
 
 impl Hub {
-    pub fn new(store: Store) -> Hub {
-        Hub { store, games: Arc::new(Mutex::new(HashMap::new())) }
+    pub fn new(store: Store, disconnect_grace: std::time::Duration) -> Hub {
+        Hub { store, games: Arc::new(Mutex::new(HashMap::new())), grace_ms: disconnect_grace.as_millis() as u64 }
     }
 
     /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
@@ -150,7 +181,16 @@ impl Hub {
         let (tx, rx) = mpsc::channel(64);
         let (updates, _) = broadcast::channel(256);
         self.games.lock().expect("hub lock").insert(id, Handle { tx, seats });
-        let task = GameTask { id, game, actors, store: self.store.clone(), updates, hub: self.clone() };
+        let task = GameTask {
+            id,
+            game,
+            actors,
+            store: self.store.clone(),
+            updates,
+            hub: self.clone(),
+            present: [0, 0],
+            absent_since: [None, None],
+        };
         tokio::spawn(task.run(rx));
     }
 
@@ -202,6 +242,23 @@ impl Hub {
         wait.await.ok()
     }
 
+    /// A seated player's connection watching game `id` opened or closed: the guard says it
+    /// closed when dropped (a watch ended, a connection lost or aborted).
+    pub fn present(&self, id: GameId, side: Side) -> Option<PresenceGuard> {
+        let h = self.handle(id)?;
+        h.tx.try_send(Command::Presence { side, delta: 1 }).ok()?;
+        Some(PresenceGuard { tx: h.tx, side })
+    }
+
+    /// `claimant` (the user `user`) claims the game: his opponent has been away past the
+    /// countdown on his own turn.
+    pub async fn claim_absent(&self, id: GameId, claimant: Side, user: UserId) -> Result<Acked, ActError> {
+        let h = self.handle(id).ok_or(ActError::NotLive)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::ClaimAbsent { claimant, user, reply }).await.map_err(|_| ActError::NotLive)?;
+        wait.await.map_err(|_| ActError::NotLive)?
+    }
+
     fn remove(&self, id: GameId) {
         self.games.lock().expect("hub lock").remove(&id);
     }
@@ -251,6 +308,31 @@ fn replay_one(row: &GameRow, log: &LiveLog, now: u64) -> Result<Restored, StoreE
     })
 }
 
+/// Holds a seated player present in a live game while it lives.
+pub struct PresenceGuard {
+    tx: mpsc::Sender<Command>,
+    side: Side,
+}
+
+impl Drop for PresenceGuard {
+    fn drop(&mut self) {
+        if self.tx.try_send(Command::Presence { side: self.side, delta: -1 }).is_err() {
+            // A full queue: say it from a task (the game must not think him present).
+            let (tx, side) = (self.tx.clone(), self.side);
+            tokio::spawn(async move { tx.send(Command::Presence { side, delta: -1 }).await });
+        }
+    }
+}
+
+/// A countdown running against an absent player: on his turn, from when he was last seen (or
+/// his turn began, if later); the opponent may claim the game at `claimable_at`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Countdown {
+    pub side: Side,
+    pub absent_since: u64,
+    pub claimable_at: u64,
+}
+
 fn row_of(game: GameId, seq: u64, actor: Option<UserId>, l: &Logged) -> EventRow {
     EventRow {
         game,
@@ -270,9 +352,23 @@ struct GameTask {
     store: Store,
     updates: broadcast::Sender<Arc<ServerMsg>>,
     hub: Hub,
+    /// Each side's WebSocket watches of the game open now, and since when he has had none
+    /// (only once he had one: a player who acts over HTTP alone is never counted absent).
+    present: [u32; 2],
+    absent_since: [Option<u64>; 2],
 }
 
 impl GameTask {
+    fn countdown(&self) -> Option<Countdown> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        let side = self.game.to_move();
+        let since = self.absent_since[side.index()]?;
+        let from = since.max(self.game.last_t().unwrap_or(0));
+        Some(Countdown { side, absent_since: since, claimable_at: from + self.hub.grace_ms })
+    }
+
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         loop {
             // A move at the flag's instant is still in time; the flag is down one millisecond later.
@@ -313,6 +409,54 @@ impl GameTask {
                 Command::Read { reply } => {
                     let _ = reply.send(self.game.clone());
                 }
+                Command::Presence { side, delta } => {
+                    let i = side.index();
+                    self.present[i] = self.present[i].saturating_add_signed(delta);
+                    let before = self.absent_since[i];
+                    self.absent_since[i] = match (self.present[i], before) {
+                        (0, None) if delta < 0 => Some(now_ms()),
+                        (0, b) => b,
+                        _ => None,
+                    };
+                    if before != self.absent_since[i] && self.updates.receiver_count() > 0 {
+                        let seq = self.actors.len().saturating_sub(1) as u64;
+                        let _ = self.updates.send(Arc::new(self.state(seq)));
+                    }
+                }
+                Command::ClaimAbsent { claimant, user, reply } => {
+                    let now = now_ms();
+                    let done = match self.countdown() {
+                        Some(c) if c.side != claimant && now >= c.claimable_at => {
+                            let t = now.max(self.game.last_t().unwrap_or(0));
+                            let result = match claimant {
+                                Side::Black => GameResult::BlackWin,
+                                Side::White => GameResult::WhiteWin,
+                            };
+                            let decision = Decision::Result {
+                                result,
+                                reason: Reason::ArbiterDecision,
+                                article: ABSENCE_ARTICLE.to_string(),
+                            };
+                            match self.game.act(t, Actor::Host, &Action::Decide { decision }) {
+                                Ok(logged) => self.commit(Some(user), logged).await.map_err(ActError::from),
+                                Err(e) => Err(e.into()),
+                            }
+                        }
+                        Some(c) if c.side != claimant => Err(ActError::TooEarly(format!(
+                            "the opponent's countdown runs until {} ({} ms from now)",
+                            c.claimable_at,
+                            c.claimable_at - now
+                        ))),
+                        _ => Err(ActError::TooEarly(
+                            "no countdown runs against the opponent (he is connected, or it is not his turn)".into(),
+                        )),
+                    };
+                    let broken = matches!(done, Err(ActError::Store(_)));
+                    let _ = reply.send(done);
+                    if broken {
+                        break;
+                    }
+                }
             }
             if self.game.outcome().is_some() {
                 break;
@@ -349,7 +493,7 @@ impl GameTask {
     }
 
     fn state(&self, seq: u64) -> ServerMsg {
-        ServerMsg::State { game: self.id, seq, view: Box::new(self.game.view(now_ms())) }
+        ServerMsg::State { game: self.id, seq, view: Box::new(self.game.view(now_ms())), countdown: self.countdown() }
     }
 
     fn watching(&self, after: Option<u64>) -> Watching {

@@ -56,11 +56,22 @@ impl TestServer {
         TestServer::on(database, dir).await
     }
 
+    /// A server whose disconnected players may be claimed against after `grace`.
+    pub async fn with_grace(db: Db, grace: Duration) -> TestServer {
+        let (database, dir) = database(db).await;
+        TestServer::configured(database, dir, grace).await
+    }
+
     /// A server on an existing database (a restart).
     pub async fn on(database: String, dir: Option<tempfile::TempDir>) -> TestServer {
+        TestServer::configured(database, dir, server::Config::default().disconnect_grace).await
+    }
+
+    async fn configured(database: String, dir: Option<tempfile::TempDir>, grace: Duration) -> TestServer {
         let config = server::Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             database: database.clone(),
+            disconnect_grace: grace,
             ..server::Config::default()
         };
         let running = server::start(config).await.unwrap();
