@@ -13,6 +13,7 @@ const MINUTE: u64 = 60_000;
 /// What follows the main time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Overtime {
     /// Sudden death: the main time is all (ufs-2016 7.3 allows it).
     None,
@@ -30,6 +31,7 @@ pub enum Overtime {
 
 /// One player's time control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TimeControl {
     pub main_ms: u64,
     pub overtime: Overtime,
@@ -65,6 +67,7 @@ impl TimeControl {
 /// its state, so the two cannot disagree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum OvertimeLeft {
     /// Sudden death.
     None,
@@ -110,6 +113,7 @@ impl OvertimeLeft {
 
 /// One side's remaining time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SideClock {
     pub main_ms: u64,
     /// What is left of the overtime after the main time.
@@ -152,6 +156,7 @@ impl SideClock {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ClockError {
     #[error("timestamp {t} ms is before the last event at {now} ms")]
     TimeWentBack { t: u64, now: u64 },

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 /// A player. `Black` is sente in shogi (moves first in even games) and Black in Go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Side {
     Black,
     White,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GameResult {
     BlackWin,
     WhiteWin,
@@ -41,6 +42,7 @@ impl GameResult {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Reason {
     Checkmate,
     Resignation,
@@ -81,6 +83,7 @@ impl Reason {
 /// What the rules prescribe after the result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Followup {
     /// Play a new game at once with colours reversed (fesa-2017 12.2, 12.3; pl 5.5): the new
     /// game's Black is the old White. `time` holds the new game's time controls, [Black, White].
@@ -90,6 +93,7 @@ pub enum Followup {
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Outcome {
     pub result: GameResult,
     pub reason: Reason,

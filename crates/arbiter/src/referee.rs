@@ -94,6 +94,7 @@ pub enum Mode {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ClaimKind {
     /// The previous (or a still visible) illegal move of the opponent (fesa-2017 9.4).
     IllegalMove,
@@ -103,6 +104,7 @@ pub enum ClaimKind {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Decision {
     /// The arbiter sets the result.
     Result { result: GameResult, reason: Reason, article: String },
@@ -227,6 +229,7 @@ impl<G: Game> Event<G> {
 /// The referee's answer to an event.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "verdict")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Answer {
     Accepted,
     Refused { reason: Refusal },

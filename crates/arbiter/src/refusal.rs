@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 #[serde(rename_all = "snake_case", tag = "code")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Refusal {
     #[error("the game is over")]
     GameOver,

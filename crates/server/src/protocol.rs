@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 
 /// What a client sends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The protocol version the client speaks (optional; the server answers with its own).
@@ -34,7 +34,7 @@ pub enum ClientMsg {
 }
 
 /// What the server sends.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum ServerMsg {
     Hello {
@@ -77,7 +77,7 @@ pub enum ServerMsg {
 }
 
 /// A stable error code (docs/protocol.md "Errors").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// The request is not understood (bad JSON, unknown fields, a move that is no move).
@@ -97,4 +97,17 @@ pub enum ErrorCode {
     Unavailable,
     /// Something that should not happen; logged.
     Internal,
+}
+
+/// The JSON Schemas (draft 2020-12) of what a client sends and what the server sends, for this
+/// protocol version: docs/schemas/ holds them, and a test keeps those files equal to these.
+pub fn schemas() -> [(&'static str, serde_json::Value); 2] {
+    let with_version = |mut s: schemars::Schema, name: &str| {
+        s.insert("$id".into(), format!("https://shinpan.example/protocol/v{VERSION}/{name}.json").into());
+        s.to_value()
+    };
+    [
+        ("client", with_version(schemars::schema_for!(ClientMsg), "client")),
+        ("server", with_version(schemars::schema_for!(ServerMsg), "server")),
+    ]
 }

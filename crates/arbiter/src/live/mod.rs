@@ -31,6 +31,7 @@ pub enum Actor {
 /// What a player or an arbiter does at the board.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Action {
     /// A move: USI for shogi (`7g7f`, `P*5e`, `8h2b+`), GTP for Go (`D4`, `pass`).
     Move {

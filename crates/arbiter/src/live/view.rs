@@ -11,6 +11,7 @@ use crate::{GoReferee, ShogiReferee, Side};
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameView {
     pub game: GameKind,
     /// Moves on the board.
@@ -26,6 +27,7 @@ pub struct GameView {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "game")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PositionView {
     Shogi {
         sfen: String,
@@ -48,6 +50,7 @@ pub enum PositionView {
 
 /// Both clocks at an instant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClockView {
     /// The instant the view is for (ms, the host's time base).
     pub at: u64,

@@ -9,6 +9,7 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GameKind {
     Shogi,
     Go,
@@ -41,6 +42,7 @@ impl fmt::Display for GameKind {
 /// file of this module (docs/rules.md describes them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RulesetId {
     /// FESA official rules, 2017 (shogi).
     #[serde(rename = "fesa-2017")]

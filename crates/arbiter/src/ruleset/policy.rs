@@ -138,6 +138,7 @@ pub struct Scoring {
 /// Penalties an arbiter may give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PenaltyKind {
     Warning,
     TimeToOpponent,

@@ -326,7 +326,7 @@ impl Drop for PresenceGuard {
 
 /// A countdown running against an absent player: on his turn, from when he was last seen (or
 /// his turn began, if later); the opponent may claim the game at `claimable_at`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 pub struct Countdown {
     pub side: Side,
     pub absent_since: u64,

@@ -229,7 +229,12 @@ impl Ws {
                 .expect("the connection is open")
                 .unwrap();
             if let Message::Text(t) = m {
-                return serde_json::from_str(&t).unwrap();
+                let v: Value = serde_json::from_str(&t).unwrap();
+                // Every message the server sends is what docs/schemas/server.json says.
+                if let Err(e) = server_schema().validate(&v) {
+                    panic!("a server message outside its schema: {e}\n{v}");
+                }
+                return v;
             }
         }
     }
@@ -293,4 +298,12 @@ pub async fn seated(s: &TestServer, setup: Value, names: (&str, &str)) -> (Clien
 pub fn mate_moves() -> Vec<String> {
     let kif = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/shogi_mate.kif")).unwrap();
     shogi::formats::read(&kif).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect()
+}
+
+fn server_schema() -> &'static jsonschema::Validator {
+    static SCHEMA: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let [_, (_, server)] = server::protocol::schemas();
+        jsonschema::validator_for(&server).expect("the server schema compiles")
+    })
 }
