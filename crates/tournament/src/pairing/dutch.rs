@@ -387,8 +387,39 @@ pub fn pair(t: &Tournament) -> Result<Round> {
     pair_edition(t, Edition::Fide2025)
 }
 
+/// How far the pairing of a round has come, for a caller that shows progress on a long round
+/// (a round of thousands of players after the first takes seconds to minutes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The completion weights (C.4) of the edges of the first `done` of `of` players are set.
+    Weights { done: usize, of: usize },
+    /// The first matching over all players is solved: the round can be completed (C.4).
+    Completable,
+    /// `done` of `of` players are paired for good, bracket by bracket from the top.
+    Paired { done: usize, of: usize },
+}
+
+impl std::fmt::Display for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Progress::Weights { done, of } => write!(f, "weights of {done} of {of} players set"),
+            Progress::Completable => write!(f, "every player can be paired (C.4); pairing the brackets"),
+            Progress::Paired { done, of } => write!(f, "{done} of {of} players paired"),
+        }
+    }
+}
+
 /// Pair the next round under the given edition of C.04.3.
 pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
+    pair_edition_with_progress(t, edition, &mut |_| {})
+}
+
+/// [`pair_edition`], telling `progress` how far it has come as it goes.
+pub fn pair_edition_with_progress(
+    t: &Tournament,
+    edition: Edition,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Round> {
     let (st, sorted) = state(t, edition)?;
     let round = st.played_rounds as u32 + 1;
     if sorted.is_empty() {
@@ -399,9 +430,9 @@ pub fn pair_edition(t: &Tournament, edition: Edition) -> Result<Round> {
     }
     // Narrow score fields first (see `Layout::fields`); a bracket whose score groups do not
     // fit asks for the round again with fields as wide as all the groups together.
-    let pairs = match pair_with(&st, &sorted, false)? {
+    let pairs = match pair_with(&st, &sorted, false, progress)? {
         Some(pairs) => pairs,
-        None => pair_with(&st, &sorted, true)?.expect("the wide layout fits every bracket"),
+        None => pair_with(&st, &sorted, true, progress)?.expect("the wide layout fits every bracket"),
     };
     // C.2 is absolute: the matching only prefers eligible players, so refuse a round that would
     // need a second bye rather than print it.
@@ -450,25 +481,25 @@ type Pairs = Vec<(usize, Option<usize>)>;
 
 /// The matching over a weight width that fits the layout: `None` when a bracket's score groups
 /// do not fit narrow fields.
-fn pair_with(st: &State, sorted: &[usize], wide: bool) -> Result<Option<Pairs>> {
+fn pair_with(st: &State, sorted: &[usize], wide: bool, progress: &mut dyn FnMut(Progress)) -> Result<Option<Pairs>> {
     Ok(match weight_limbs(st, sorted, wide) {
         // One width per limb count up to 10 (100 players need 3, 400 need 4, 1,000 need 5):
         // the matching's time is mostly multi-limb additions and comparisons.
-        0..=2 => Pairer::<2>::new(st, sorted, wide).run()?,
-        3 => Pairer::<3>::new(st, sorted, wide).run()?,
-        4 => Pairer::<4>::new(st, sorted, wide).run()?,
-        5 => Pairer::<5>::new(st, sorted, wide).run()?,
-        6 => Pairer::<6>::new(st, sorted, wide).run()?,
-        7 => Pairer::<7>::new(st, sorted, wide).run()?,
-        8 => Pairer::<8>::new(st, sorted, wide).run()?,
-        9 => Pairer::<9>::new(st, sorted, wide).run()?,
-        10 => Pairer::<10>::new(st, sorted, wide).run()?,
-        11..=12 => Pairer::<12>::new(st, sorted, wide).run()?,
-        13..=16 => Pairer::<16>::new(st, sorted, wide).run()?,
-        17..=24 => Pairer::<24>::new(st, sorted, wide).run()?,
-        25..=32 => Pairer::<32>::new(st, sorted, wide).run()?,
-        33..=64 => Pairer::<64>::new(st, sorted, wide).run()?,
-        _ => Pairer::<128>::new(st, sorted, wide).run()?,
+        0..=2 => Pairer::<2>::new(st, sorted, wide, progress).run()?,
+        3 => Pairer::<3>::new(st, sorted, wide, progress).run()?,
+        4 => Pairer::<4>::new(st, sorted, wide, progress).run()?,
+        5 => Pairer::<5>::new(st, sorted, wide, progress).run()?,
+        6 => Pairer::<6>::new(st, sorted, wide, progress).run()?,
+        7 => Pairer::<7>::new(st, sorted, wide, progress).run()?,
+        8 => Pairer::<8>::new(st, sorted, wide, progress).run()?,
+        9 => Pairer::<9>::new(st, sorted, wide, progress).run()?,
+        10 => Pairer::<10>::new(st, sorted, wide, progress).run()?,
+        11..=12 => Pairer::<12>::new(st, sorted, wide, progress).run()?,
+        13..=16 => Pairer::<16>::new(st, sorted, wide, progress).run()?,
+        17..=24 => Pairer::<24>::new(st, sorted, wide, progress).run()?,
+        25..=32 => Pairer::<32>::new(st, sorted, wide, progress).run()?,
+        33..=64 => Pairer::<64>::new(st, sorted, wide, progress).run()?,
+        _ => Pairer::<128>::new(st, sorted, wide, progress).run()?,
     })
 }
 
@@ -553,10 +584,13 @@ struct Pairer<'a, const N: usize> {
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
     c9_shift: u32,
+    progress: &'a mut dyn FnMut(Progress),
+    /// Players paired for good so far (`finalize`).
+    paired: usize,
 }
 
 impl<'a, const N: usize> Pairer<'a, N> {
-    fn new(st: &'a State, sorted: &'a [usize], wide: bool) -> Self {
+    fn new(st: &'a State, sorted: &'a [usize], wide: bool, progress: &'a mut dyn FnMut(Progress)) -> Self {
         let lay = layout(st, sorted, wide);
         let shift = total_shift(st, &lay) + 2;
         let max_w = Big::<N>::ones(shift);
@@ -604,6 +638,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
             shift,
             elig,
             floats,
+            progress,
+            paired: 0,
         }
     }
 
@@ -632,6 +668,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
 
     fn finalize(&mut self, a: usize, b: usize) {
         let v = self.sorted.len();
+        self.paired += 2;
+        (self.progress)(Progress::Paired { done: self.paired.min(v), of: v });
         if a != b {
             // Every other edge of both goes, the dummy vertex's of an odd count too.
             self.m.isolate(a, b, self.max_w);
@@ -781,6 +819,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let leads: [Big<N>; 3] = [1, 2, 3].map(|l| Big::<N>::from_u64(l).shl(self.lead_shift));
         // Completability first, and (odd counts) the lowest possible bye score.
         for i in 0..v {
+            if i % 256 == 255 {
+                (self.progress)(Progress::Weights { done: i + 1, of: v });
+            }
             for j in 0..i {
                 let (pi, pj) = (self.p(i), self.p(j));
                 let w = if v & 1 == 1 {
@@ -803,6 +844,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         let m = self.compute();
+        (self.progress)(Progress::Completable);
         let unmatched = (0..v).filter(|&i| m[i] == i).count();
         if unmatched > 1 {
             return Err(Error::NoPairing(
@@ -1267,7 +1309,36 @@ mod tests {
     /// with a field for every score group.
     fn narrow_and_wide(t: &Tournament) -> (Option<Pairs>, Pairs) {
         let (st, sorted) = state(t, Edition::Fide2025).unwrap();
-        (pair_with(&st, &sorted, false).unwrap(), pair_with(&st, &sorted, true).unwrap().expect("wide fits"))
+        (
+            pair_with(&st, &sorted, false, &mut |_| {}).unwrap(),
+            pair_with(&st, &sorted, true, &mut |_| {}).unwrap().expect("wide fits"),
+        )
+    }
+
+    #[test]
+    fn progress_is_told_phase_by_phase_up_to_every_player_paired() {
+        for n in [300, 301] {
+            let mut t = sim::field(n, 5, 7);
+            let round = pair(&t).unwrap();
+            sim::play(&mut t, &round, &mut sim::Rng::new(7));
+            let mut seen = Vec::new();
+            let with = pair_edition_with_progress(&t, Edition::Fide2025, &mut |p| seen.push(p)).unwrap();
+            assert_eq!(with, pair(&t).unwrap(), "progress changes nothing");
+            assert_eq!(seen[0], Progress::Weights { done: 256, of: n });
+            let completable = seen.iter().position(|&p| p == Progress::Completable).expect("C.4 told");
+            let paired: Vec<usize> = seen[completable + 1..]
+                .iter()
+                .map(|p| match *p {
+                    Progress::Paired { done, of } => {
+                        assert_eq!(of, n);
+                        done
+                    }
+                    other => panic!("{other:?} after the completion"),
+                })
+                .collect();
+            assert!(paired.windows(2).all(|w| w[0] < w[1]), "{paired:?}");
+            assert_eq!(paired.last(), Some(&(n - n % 2)), "every board paired for good");
+        }
     }
 
     #[test]
@@ -1279,7 +1350,7 @@ mod tests {
                 for edition in [Edition::Fide2025, Edition::Fide2017] {
                     let (st, sorted) = state(&t, edition).unwrap();
                     let fast = structural(&st, &sorted).expect("round 1 is structural");
-                    let mut matched = pair_with(&st, &sorted, false).unwrap().unwrap();
+                    let mut matched = pair_with(&st, &sorted, false, &mut |_| {}).unwrap().unwrap();
                     let key = |p: &(usize, Option<usize>)| (p.0.min(p.1.unwrap_or(usize::MAX)), p.1.is_none());
                     let mut fast_sorted = fast.clone();
                     let norm = |v: &mut Pairs| {
