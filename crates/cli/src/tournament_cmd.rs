@@ -3,8 +3,10 @@
 //! and the file written back (a temporary file renamed over it) when the tournament changed.
 //! The tournament's rules are all the director's.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use tournament::director::{self, DirectorError};
 use tournament::{
@@ -316,7 +318,6 @@ impl Edit {
             None => {
                 let bytes = director::write_trf_file(&self.t, &self.layout).map_err(|e| refused(&self.path, e))?;
                 print(&bytes)?;
-                use std::io::Write;
                 let _ = std::io::stderr().write_all(report.as_bytes());
                 return Ok(());
             }
@@ -336,14 +337,26 @@ pub fn pair(a: PairArgs) -> Result<ExitCode> {
     let show = |t: &Tournament, round: &tournament::Round| {
         if a.json { round.to_json(t) + "\n" } else { round.to_bbp(t) }
     };
+    // A round that takes more than a second says how far it has come on stderr, once a second.
+    let start = Instant::now();
+    let mut last = start;
+    let file = a.file.clone();
+    let mut progress = |p: director::PairingProgress| {
+        let now = Instant::now();
+        if now - last >= Duration::from_secs(1) {
+            last = now;
+            let secs = (now - start).as_secs_f64();
+            let _ = writeln!(std::io::stderr(), "shinpan: {}: pairing: {p} ({secs:.1} s)", file.display());
+        }
+    };
     if !a.sente.record {
         let t = read(&a.file)?;
-        let pairing = director::pair(&t, &req).map_err(|e| refused(&a.file, e))?;
+        let pairing = director::pair_with_progress(&t, &req, &mut progress).map_err(|e| refused(&a.file, e))?;
         write_out(a.output.as_deref(), show(&t, &pairing.round).as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut edit = Edit::open(&a.file)?;
-    let pairing = director::pair(&edit.t, &req).map_err(|e| refused(&a.file, e))?;
+    let pairing = director::pair_with_progress(&edit.t, &req, &mut progress).map_err(|e| refused(&a.file, e))?;
     director::record_round(&mut edit.t, &pairing);
     let text = show(&edit.t, &pairing.round);
     match a.output.as_deref() {

@@ -21,6 +21,7 @@ use crate::formats::standings::{self as write, Format};
 use crate::formats::trf;
 use crate::model::{GameKind, Grade, Outcome, Round, RoundEntry, RulesetId, System, Tournament};
 use crate::pairing::check::{self, RoundCheck};
+pub use crate::pairing::dutch::Progress as PairingProgress;
 use crate::pairing::dutch::{self, Edition};
 use crate::pairing::furigoma::{self, Sente, SenteRule};
 use crate::pairing::handicap::HandicapRule;
@@ -287,6 +288,16 @@ fn sente_rule(t: &Tournament, sente: Option<Sente>, seed: Option<u64>) -> Result
 /// furigoma under the Dutch system; the TRF-2025 260 prohibitions in force in the round are
 /// kept; furigoma decides who moves first on the boards without handicap.
 pub fn pair(t: &Tournament, req: &PairRequest) -> Result<Pairing, DirectorError> {
+    pair_with_progress(t, req, &mut |_| {})
+}
+
+/// [`pair`], telling `progress` how far a Dutch round has come as it goes (the other systems
+/// are quick and tell nothing).
+pub fn pair_with_progress(
+    t: &Tournament,
+    req: &PairRequest,
+    progress: &mut dyn FnMut(PairingProgress),
+) -> Result<Pairing, DirectorError> {
     has_players(t)?;
     let system = req.system.unwrap_or(t.system);
     let open = open_boards(t);
@@ -307,7 +318,7 @@ pub fn pair(t: &Tournament, req: &PairRequest) -> Result<Pairing, DirectorError>
         t
     };
     let mut round = match system {
-        System::Dutch => dutch::pair_edition(t, req.edition),
+        System::Dutch => dutch::pair_edition_with_progress(t, req.edition, progress),
         System::McMahon => mcmahon::pair(t, &req.mcmahon.config(t)),
         System::RoundRobin => round_robin::pair(t),
         System::Knockout => knockout::pair(t),

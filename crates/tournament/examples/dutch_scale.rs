@@ -1,0 +1,68 @@
+//! `make bench-dutch-scale`: a Dutch round of a very large field, paired by the `shinpan pair`
+//! binary as a user runs it, timed with its peak memory (issue 19: 10,000 players, any round,
+//! under 10 s and under 1 GB).
+//!
+//! `dutch_scale write N PLAYED FILE` writes a tournament of `N` players (at most 9,999: TRF pairing numbers have four digits) (ratings and results as
+//! `sim` draws them, seed 19) with `PLAYED` rounds recorded: round 1 paired by the Dutch system,
+//! later ones by McMahon (only the history's plausibility matters: played games, colours,
+//! floats), so that `shinpan pair FILE` pairs round `PLAYED + 1`.
+//!
+//! `dutch_scale time BIN FILE` runs `BIN pair FILE` under `/usr/bin/time` and prints the wall
+//! time, the peak resident memory and how many boards were paired.
+
+use std::process::Command;
+use tournament::formats::trf;
+use tournament::pairing::{dutch, mcmahon};
+use tournament::sim;
+
+fn write(n: usize, played: u32, file: &str) {
+    let mut t = sim::field(n, played + 5, 19);
+    let mut rng = sim::Rng::new(19);
+    for r in 0..played {
+        let round = if r == 0 {
+            dutch::pair(&t).expect("round 1 pairs")
+        } else {
+            mcmahon::pair(&t, &mcmahon::Config::default()).expect("history pairs")
+        };
+        sim::play(&mut t, &round, &mut rng);
+    }
+    std::fs::write(file, trf::write(&t)).expect("write the TRF");
+    println!("{file}: {n} players, {played} rounds played");
+}
+
+fn time(bin: &str, file: &str) -> bool {
+    let out = Command::new("/usr/bin/time")
+        .args(["-f", "%e %M", bin, "pair", file])
+        .output()
+        .expect("run /usr/bin/time (GNU time)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let last = stderr.lines().last().unwrap_or("");
+    let mut it = last.split_whitespace();
+    let (secs, kib) = (it.next().unwrap_or("?"), it.next().and_then(|k| k.parse::<u64>().ok()).unwrap_or(0));
+    let boards = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").trim().to_string();
+    let progress = stderr.lines().filter(|l| l.contains("pairing")).count();
+    println!(
+        "{file}: {} in {secs} s, peak {} MB, {boards} boards, {progress} progress lines on stderr",
+        if out.status.success() { "paired" } else { "NOT paired" },
+        kib / 1024
+    );
+    if !out.status.success() {
+        eprintln!("{stderr}");
+    }
+    out.status.success()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: dutch_scale write N PLAYED FILE | dutch_scale time BIN FILE";
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["write", n, played, file] => {
+            write(n.parse().expect("N players"), played.parse().expect("PLAYED rounds"), file)
+        }
+        ["time", bin, file] => std::process::exit(if time(bin, file) { 0 } else { 1 }),
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(2)
+        }
+    }
+}
