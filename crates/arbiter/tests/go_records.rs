@@ -117,9 +117,15 @@ fn rfg_13_4_after_an_illegal_move_the_record_hands_the_turn_on() {
     let v = judge("(;SZ[9];B[ee];W[ee];B[cc];W[gg])");
     assert_eq!(v.verdict.result, GameResult::Unfinished);
     assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    // The record says how it was read: the turn handed on, under rfg 13.4, at the move after.
+    let notes: Vec<_> = v.verdict.notes.iter().filter(|n| n.kind == NoteKind::AfterTakeBack).collect();
+    assert_eq!(notes.len(), 1, "{}", v.verdict.human());
+    assert_eq!((notes[0].ply, notes[0].article.as_deref()), (3, Some("rfg 13.4")), "{}", v.verdict.human());
+    assert!(notes[0].detail.contains("handed on to black"), "{}", notes[0].detail);
     // The offender replaying at once is as natural.
     let v = judge("(;SZ[9];B[ee];W[ee];W[gg];B[cc])");
     assert_eq!(reasons(&v), vec![(2, "occupied".into(), "rfg 3.1".into())]);
+    assert!(v.verdict.notes.iter().all(|n| n.kind != NoteKind::AfterTakeBack), "{}", v.verdict.human());
 }
 
 #[test]

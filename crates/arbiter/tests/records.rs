@@ -383,3 +383,30 @@ fn pl_5_1e_decides_a_time_loss() {
     verdict_is(&v, GameResult::WhiteWin, Some(Reason::TimeUp), 4);
     assert_eq!(v.article.as_deref(), Some("pl 5.1e"));
 }
+
+/// A dragon moved and put down as a rook, as a CSA sheet writes it (`+2822HI` from the dragon
+/// on 28) and as a KIF sheet does (`２二飛(28)`): before, CSA refused the file and KIF read the
+/// move as the dragon's legal move. Each reader now keeps the act, and each ruleset judges it as
+/// a wrong promotion (fesa-2017 3.2, claimable; ufs-2016 5.8.3.2, a loss; pl 1.7, a loss).
+#[test]
+fn a_promoted_piece_moved_as_unpromoted_on_the_sheet_is_judged_by_each_ruleset() {
+    // Kings on 51 and 59, a black dragon on 28.
+    let csa = "V2.2\nP1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  * +RY * \nP9 *  *  *  * +OU *  *  *  * \n+\n+2822HI\n-5141OU\n";
+    let kif = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ 龍 ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：なし\n手数----指手---------消費時間--\n   1 ２二飛(28)\n   2 ４一玉(51)\n";
+    let unpromote =
+        Move::Unpromote { from: shogi::Square::from_usi("2h").unwrap(), to: shogi::Square::from_usi("2b").unwrap() };
+    for (name, text) in [("csa", csa), ("kif", kif)] {
+        let r = shogi::formats::read(text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}")).remove(0);
+        assert_eq!(r.moves.len(), 2, "{name}");
+        assert_eq!(r.moves[0].mv, unpromote, "{name}: the act as written");
+        let v = check(&r, fesa());
+        verdict_is(&v, GameResult::Unfinished, None, 2);
+        assert!(has(&v, "illegal_move", "fesa-2017 3.2"), "{name}: {}", v.human());
+        for (rules, art, kind_art) in [(ufs(), "ufs-2016 5.8.3", "ufs-2016 5.8.3.2"), (pl(), "pl 1.7", "pl 1.7")] {
+            let v = check(&r, rules);
+            verdict_is(&v, GameResult::WhiteWin, Some(Reason::IllegalMove), 1);
+            assert_eq!(v.article.as_deref(), Some(art), "{name}");
+            assert!(has(&v, "illegal_move", kind_art), "{name}: {}", v.human());
+        }
+    }
+}

@@ -48,6 +48,8 @@ pub enum IllegalMove {
     NotDroppable(PieceKind),
     #[error("a piece is dropped promoted side up ({0:?}); a drop is always unpromoted (fesa-2017 3.2)")]
     PromotedDrop(PieceKind),
+    #[error("a promoted {0:?} is put down unpromoted; a promotion stands until the piece is captured (fesa-2017 3.2)")]
+    Unpromotion(PieceKind),
     #[error("drop on occupied square {0} (fesa-2017 3.11)")]
     DropOnOccupied(Square),
     #[error("promotion not allowed: {0} (fesa-2017 3.2)")]
@@ -83,6 +85,8 @@ pub enum ImpossibleMove {
     DropOnOccupied(Square),
     #[error("a {0:?} has no promoted side")]
     NoPromotedSide(PieceKind),
+    #[error("the {0:?} is not promoted, so it cannot be turned back")]
+    NotPromoted(PieceKind),
 }
 
 impl IllegalMove {
@@ -94,9 +98,10 @@ impl IllegalMove {
             IllegalMove::NotInHand(_) | IllegalMove::NotDroppable(_) | IllegalMove::DropOnOccupied(_) => {
                 "fesa-2017 3.11"
             }
-            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) | IllegalMove::PromotedDrop(_) => {
-                "fesa-2017 3.2"
-            }
+            IllegalMove::PromotionNotAllowed(_)
+            | IllegalMove::MustPromote(_)
+            | IllegalMove::PromotedDrop(_)
+            | IllegalMove::Unpromotion(_) => "fesa-2017 3.2",
             IllegalMove::DeadDrop(_) => "fesa-2017 3.11b",
             IllegalMove::Nifu => "fesa-2017 3.11a",
             IllegalMove::Uchifuzume => "fesa-2017 3.11c",
@@ -422,10 +427,15 @@ impl Position {
         let occ0 = self.occupied();
         let mut hash = self.hash ^ KEYS.side;
         let (to, kind, from, occ) = match mv {
-            Move::Board { from, to, promote } => {
+            Move::Board { from, to, .. } | Move::Unpromote { from, to } => {
                 let code = self.board[from.index()];
                 let p = Piece::from_code(code).expect("a piece on the from-square");
-                let kind = if promote { p.kind.promoted().unwrap_or(p.kind) } else { p.kind };
+                let kind = match mv {
+                    Move::Board { promote: true, .. } => p.kind.promoted().unwrap_or(p.kind),
+                    // A scoresheet's unpromotion (played leniently).
+                    Move::Unpromote { .. } => p.kind.unpromoted(),
+                    _ => p.kind,
+                };
                 let new_code = Piece::new(us, kind).code();
                 let from_bb = Bitboard::from_square(from);
                 let to_bb = Bitboard::from_square(to);
@@ -518,9 +528,13 @@ impl Position {
         self.hash = undo.hash;
         self.checkers = undo.checkers;
         match mv {
-            Move::Board { from, to, promote } => {
+            Move::Board { from, to, .. } | Move::Unpromote { from, to } => {
                 let moved = Piece::from_code(self.board[to.index()]).expect("the moved piece");
-                let orig = if promote { moved.kind.unpromoted() } else { moved.kind };
+                let orig = match mv {
+                    Move::Board { promote: true, .. } => moved.kind.unpromoted(),
+                    Move::Unpromote { .. } => moved.kind.promoted().unwrap_or(moved.kind),
+                    _ => moved.kind,
+                };
                 let from_bb = Bitboard::from_square(from);
                 let to_bb = Bitboard::from_square(to);
                 self.board[from.index()] = Piece::new(us, orig).code();
@@ -573,6 +587,20 @@ impl Position {
                 }
                 if promote && !p.kind.can_promote() {
                     return Err(ImpossibleMove::NoPromotedSide(p.kind));
+                }
+            }
+            Move::Unpromote { from, to } => {
+                let p = self.piece_at(from).ok_or(ImpossibleMove::NoPiece(from))?;
+                if p.color != us {
+                    return Err(ImpossibleMove::NotOwnPiece(from));
+                }
+                match self.piece_at(to) {
+                    Some(q) if q.color == us => return Err(ImpossibleMove::OwnPieceOnTarget(to)),
+                    Some(q) if q.kind == PieceKind::King => return Err(ImpossibleMove::CapturesKing(to)),
+                    _ => {}
+                }
+                if !p.kind.is_promoted() {
+                    return Err(ImpossibleMove::NotPromoted(p.kind));
                 }
             }
             Move::Drop { kind, to } => {
@@ -696,6 +724,13 @@ impl Position {
                 }
                 Ok(())
             }
+            Move::Unpromote { from, to } => {
+                // The move as the promoted piece could make it, then the turning back, which no
+                // rule allows (fesa-2017 3.2: a promotion stands until the piece is captured).
+                self.check_move(Move::Board { from, to, promote: false })?;
+                let kind = self.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+                Err(IllegalMove::Unpromotion(kind))
+            }
             Move::Drop { kind, to } => {
                 if kind.is_promoted() && kind.unpromoted().is_hand_kind() {
                     return Err(IllegalMove::PromotedDrop(kind));
@@ -783,12 +818,16 @@ impl Position {
         let ksq = self.kings[them.index()];
         match mv {
             Move::Drop { kind, to } => attacks(us, kind, to, self.occupied()).contains(ksq),
-            Move::Board { from, to, promote } => {
+            Move::Board { from, to, .. } | Move::Unpromote { from, to } => {
                 let p = match Piece::from_code(self.board[from.index()]) {
                     Some(p) => p,
                     None => return false,
                 };
-                let kind = if promote { p.kind.promoted().unwrap_or(p.kind) } else { p.kind };
+                let kind = match mv {
+                    Move::Board { promote: true, .. } => p.kind.promoted().unwrap_or(p.kind),
+                    Move::Unpromote { .. } => p.kind.unpromoted(),
+                    _ => p.kind,
+                };
                 let occ = self.occupied().without(from).with(to);
                 if attacks(us, kind, to, occ).contains(ksq) {
                     return true;

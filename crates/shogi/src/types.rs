@@ -432,24 +432,40 @@ impl fmt::Debug for Hand {
     }
 }
 
-/// A move: a board move (with or without promotion) or a drop from hand.
+/// A move: a board move (with or without promotion) or a drop from hand; or, as only a
+/// scoresheet can hold it, a promoted piece moved and turned back face down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
-    Board { from: Square, to: Square, promote: bool },
-    Drop { kind: PieceKind, to: Square },
+    Board {
+        from: Square,
+        to: Square,
+        promote: bool,
+    },
+    Drop {
+        kind: PieceKind,
+        to: Square,
+    },
+    /// A promoted piece moved from `from` to `to` and put down unpromoted. Never legal (the
+    /// promotion stays until the piece is captured: fesa-2017 3.2; ufs-2016 5.8.3.2), never
+    /// generated; the record readers keep it so that the referee judges it. USI has no notation
+    /// for it: shinpan writes `2b2h-`.
+    Unpromote {
+        from: Square,
+        to: Square,
+    },
 }
 
 impl Move {
     #[inline]
     pub const fn to(self) -> Square {
         match self {
-            Move::Board { to, .. } | Move::Drop { to, .. } => to,
+            Move::Board { to, .. } | Move::Drop { to, .. } | Move::Unpromote { to, .. } => to,
         }
     }
     #[inline]
     pub const fn from(self) -> Option<Square> {
         match self {
-            Move::Board { from, .. } => Some(from),
+            Move::Board { from, .. } | Move::Unpromote { from, .. } => Some(from),
             Move::Drop { .. } => None,
         }
     }
@@ -464,7 +480,8 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// USI notation: `7g7f`, `8h2b+`, `P*5e`.
+    /// USI notation: `7g7f`, `8h2b+`, `P*5e`; for the acts USI cannot write, shinpan's
+    /// `+R*5e` (dropped promoted side up) and `2h2b-` (a promoted piece put down unpromoted).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Board { from, to, promote } => {
@@ -474,7 +491,10 @@ impl fmt::Display for Move {
                 }
                 Ok(())
             }
+            // A drop promoted side up (only a scoresheet holds it): shinpan writes `+R*5e`.
+            Move::Drop { kind, to } if kind.is_promoted() => write!(f, "+{}*{}", kind.sfen_letter(), to),
             Move::Drop { kind, to } => write!(f, "{}*{}", kind.sfen_letter(), to),
+            Move::Unpromote { from, to } => write!(f, "{from}{to}-"),
         }
     }
 }

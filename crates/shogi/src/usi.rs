@@ -28,13 +28,27 @@ pub fn parse_move(text: &str) -> Option<Move> {
             let to = Square::from_usi(std::str::from_utf8(&[*f, *r]).ok()?)?;
             Some(Move::Drop { kind, to })
         }
-        [f1, r1, f2, r2, rest @ ..] if rest.is_empty() || rest == b"+" => {
+        // `+R*5e`: shinpan's spelling of a piece dropped promoted side up (not USI).
+        [b'+', p, b'*', f, r] => {
+            let kind = PieceKind::from_sfen_letter(*p as char)?;
+            if !kind.is_hand_kind() || !p.is_ascii_uppercase() {
+                return None;
+            }
+            let to = Square::from_usi(std::str::from_utf8(&[*f, *r]).ok()?)?;
+            Some(Move::Drop { kind: kind.promoted()?, to })
+        }
+        [f1, r1, f2, r2, rest @ ..] if rest.is_empty() || rest == b"+" || rest == b"-" => {
             let from = Square::from_usi(std::str::from_utf8(&[*f1, *r1]).ok()?)?;
             let to = Square::from_usi(std::str::from_utf8(&[*f2, *r2]).ok()?)?;
             if from == to {
                 return None;
             }
-            Some(Move::Board { from, to, promote: !rest.is_empty() })
+            // `-`: shinpan's spelling of a promoted piece put down unpromoted (not USI).
+            Some(if rest == b"-" {
+                Move::Unpromote { from, to }
+            } else {
+                Move::Board { from, to, promote: !rest.is_empty() }
+            })
         }
         _ => None,
     }

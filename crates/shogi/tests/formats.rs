@@ -365,3 +365,31 @@ fn usi_reading_is_lenient() {
     assert_eq!((e.line, e.column), (1, 30));
     assert_eq!(e.partial.unwrap().moves.len(), 1);
 }
+
+/// Acts only a scoresheet holds — a dragon put down as a rook, a rook dropped promoted side up —
+/// are written by every format and read back as the same act (fesa-2017 3.2 forbids both; the
+/// referee judges them). USI has no notation for the first: shinpan writes `2h2b-`.
+#[test]
+fn unpromotion_and_promoted_drop_survive_every_format() {
+    let start = Position::from_sfen("4k4/9/9/9/9/9/9/7+R1/4K4 b R 1").unwrap();
+    let mut r = shogi::Record::new(start);
+    let moves = [
+        Move::Unpromote { from: sq("2h"), to: sq("2b") },
+        Move::from_usi("5a4a").unwrap(),
+        Move::Drop { kind: PieceKind::Dragon, to: sq("5e") },
+        Move::from_usi("4a3a").unwrap(),
+        Move::from_usi("2b2a+").unwrap(),
+    ];
+    r.moves = moves.iter().map(|&m| shogi::RecordMove::new(m)).collect();
+    assert_eq!(moves[0].to_string(), "2h2b-");
+    assert_eq!(Move::from_usi("2h2b-"), Some(moves[0]));
+    for format in [Format::Csa, Format::Kif, Format::Ki2, Format::Western, Format::Usi] {
+        let text = formats::write(format, &r);
+        let back = formats::read_as(format, &text).unwrap_or_else(|e| panic!("{format:?}: {e}\n{text}"));
+        assert_eq!(back[0].move_list(), r.move_list(), "{format:?}\n{text}");
+        // The position after the turned-back piece: a rook on 2b, which then promotes.
+        let mut p = back[0].start.clone();
+        p.play_lenient(moves[0]).unwrap();
+        assert_eq!(p.piece_at(sq("2b")).map(|p| p.kind), Some(PieceKind::Rook), "{format:?}");
+    }
+}

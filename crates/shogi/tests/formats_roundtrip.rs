@@ -119,7 +119,8 @@ fn play_random(pos: &mut Position, choices: impl Iterator<Item = u16>) -> Vec<sh
 }
 
 /// Every move that breaks a rule (nifu, uchifuzume, dead piece, unreachable square, leaving the
-/// king in check, a forbidden promotion …) yet can be made on the board.
+/// king in check, a forbidden promotion, a drop promoted side up, a promoted piece turned back …)
+/// yet can be made on the board.
 fn illegal_but_possible(pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
     let us = pos.turn();
@@ -129,10 +130,16 @@ fn illegal_but_possible(pos: &Position) -> Vec<Move> {
                 for promote in [false, true] {
                     out.push(Move::Board { from, to, promote });
                 }
+                // A promoted piece put down unpromoted (fesa-2017 3.2).
+                out.push(Move::Unpromote { from, to });
             }
         }
         for kind in PieceKind::HAND {
             out.push(Move::Drop { kind, to });
+            // Dropped promoted side up (fesa-2017 3.2).
+            if let Some(promoted) = kind.promoted() {
+                out.push(Move::Drop { kind: promoted, to });
+            }
         }
     }
     out.retain(|&m| !pos.is_legal(m) && pos.clone().play_lenient(m).is_ok());

@@ -67,9 +67,18 @@ fn usi_moves_parse_and_print() {
     for text in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i+"] {
         assert_eq!(Move::from_usi(text).unwrap().to_string(), text);
     }
-    for bad in ["", "7g7g", "K*5e", "+P*5e", "p*5e", "0a1a", "7g7j", "7g7f=", "7g7f++", "P*5"] {
+    for bad in ["", "7g7g", "K*5e", "+K*5e", "+G*5e", "p*5e", "0a1a", "7g7j", "7g7f=", "7g7f++", "7g7f+-", "P*5"] {
         assert_eq!(Move::from_usi(bad), None, "{bad}");
     }
+    // shinpan's spellings of the acts USI cannot write (a scoresheet can): a drop promoted side
+    // up and a promoted piece put down unpromoted (fesa-2017 3.2).
+    for text in ["+P*5e", "+R*1a", "2h2b-"] {
+        assert_eq!(Move::from_usi(text).unwrap().to_string(), text);
+    }
+    assert_eq!(
+        Move::from_usi("+P*5e"),
+        Some(Move::Drop { kind: shogi::PieceKind::ProPawn, to: shogi::Square::from_usi("5e").unwrap() })
+    );
 }
 
 #[test]

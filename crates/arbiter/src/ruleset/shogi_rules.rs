@@ -105,9 +105,10 @@ impl IllegalMoveArticles {
             IllegalMove::NoPiece(_) | IllegalMove::NotOwnPiece(_) | IllegalMove::Unreachable { .. } => &self.movement,
             IllegalMove::OwnPieceOnTarget(_) => &self.onto_own_piece,
             IllegalMove::NotInHand(_) | IllegalMove::NotDroppable(_) | IllegalMove::DropOnOccupied(_) => &self.drop,
-            IllegalMove::PromotionNotAllowed(_) | IllegalMove::MustPromote(_) | IllegalMove::PromotedDrop(_) => {
-                &self.promotion
-            }
+            IllegalMove::PromotionNotAllowed(_)
+            | IllegalMove::MustPromote(_)
+            | IllegalMove::PromotedDrop(_)
+            | IllegalMove::Unpromotion(_) => &self.promotion,
             IllegalMove::DeadDrop(_) => &self.dead_drop,
             IllegalMove::Nifu => &self.nifu,
             IllegalMove::Uchifuzume => &self.uchifuzume,

@@ -437,6 +437,10 @@ fn parse_move(pos: &Position, st: &str) -> Result<Move, String> {
         Ok(Move::Board { from, to, promote: false })
     } else if piece.kind.promoted() == Some(kind) {
         Ok(Move::Board { from, to, promote: true })
+    } else if piece.kind.is_promoted() && piece.kind.unpromoted() == kind {
+        // A promoted piece written face down after its move (`+2822HI` from a dragon): kept for
+        // the referee, which judges it (fesa-2017 3.2; ufs-2016 5.8.3.2).
+        Ok(Move::Unpromote { from, to })
     } else {
         Err(format!("the piece on {}{} is {}, not {}", b[1] as char, b[2] as char, kind_code(piece.kind), &st[5..7]))
     }
@@ -571,6 +575,10 @@ pub fn write(r: &Record) -> String {
                 out.push_str(&format!("{}{}{}{}\n", sign(us), two_digits(from), two_digits(to), kind_code(kind)));
             }
             Move::Drop { kind, to } => out.push_str(&format!("{}00{}{}\n", sign(us), two_digits(to), kind_code(kind))),
+            Move::Unpromote { from, to } => {
+                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted());
+                out.push_str(&format!("{}{}{}{}\n", sign(us), two_digits(from), two_digits(to), kind_code(kind)));
+            }
         }
         if let Some(t) = m.time_ms {
             out.push_str(&format!("T{}\n", format_seconds(t)));

@@ -234,6 +234,15 @@ pub fn resolve(pos: &Position, m: &JpMove, last_to: Option<Square>) -> Result<Mo
     let kind = m.kind.ok_or("no piece")?;
     let promote = m.promote == Some(true);
     if let Some(from) = m.from {
+        // A promoted piece written by its unpromoted name (`２二飛(28)` for the dragon on 28) was
+        // put down face down: kept for the referee (fesa-2017 3.2; ufs-2016 5.8.3.2).
+        if let Some(p) = pos.piece_at(from)
+            && p.kind.is_promoted()
+            && p.kind.unpromoted() == kind
+            && !promote
+        {
+            return Ok(Move::Unpromote { from, to });
+        }
         return Ok(Move::Board { from, to, promote });
     }
     if m.drop {
@@ -268,9 +277,13 @@ pub fn resolve(pos: &Position, m: &JpMove, last_to: Option<Square>) -> Result<Mo
 pub fn relative_words(pos: &Position, mv: Move) -> Option<String> {
     let us = pos.turn();
     match mv {
-        Move::Drop { kind, to } => {
-            Some(if reachable_from(pos, kind, to).is_empty() { String::new() } else { "打".into() })
-        }
+        // A drop promoted side up always says 打: without it the reader looks for a promoted
+        // piece on the board (the implicit drop is only of a piece that can be held).
+        Move::Drop { kind, to } => Some(if reachable_from(pos, kind, to).is_empty() && !kind.is_promoted() {
+            String::new()
+        } else {
+            "打".into()
+        }),
         Move::Board { from, to, .. } => {
             let kind = pos.piece_at(from)?.kind;
             let all = reachable_from(pos, kind, to);
@@ -294,6 +307,8 @@ pub fn relative_words(pos: &Position, mv: Move) -> Option<String> {
             ];
             options.iter().find(|ws| apply_words(us, kind, &all, to, ws) == [from]).map(|ws| ws.iter().collect())
         }
+        // No piece of the written name makes it: the origin is written.
+        Move::Unpromote { .. } => None,
     }
 }
 
@@ -310,14 +325,16 @@ pub fn promotion_word(pos: &Position, mv: Move) -> &'static str {
                 ""
             }
         }
-        Move::Drop { .. } => "",
+        Move::Drop { .. } | Move::Unpromote { .. } => "",
     }
 }
 
-/// The moved piece's name before the move.
+/// The moved piece's name before the move; for an unpromotion, the unpromoted name it was
+/// written with.
 pub fn moved_kind(pos: &Position, mv: Move) -> PieceKind {
     match mv {
         Move::Board { from, .. } => pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind),
+        Move::Unpromote { from, .. } => pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted()),
         Move::Drop { kind, .. } => kind,
     }
 }

@@ -548,7 +548,9 @@ pub(crate) fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> St
         s.push('成');
     }
     match mv {
-        Move::Board { from, .. } => s.push_str(&format!("({}{})", from.file().number(), from.rank().number())),
+        Move::Board { from, .. } | Move::Unpromote { from, .. } => {
+            s.push_str(&format!("({}{})", from.file().number(), from.rank().number()))
+        }
         Move::Drop { .. } => s.push('打'),
     }
     s

@@ -129,7 +129,8 @@ fn parse_token(w: &str) -> Option<Token> {
         }
         _ => None,
     };
-    if i != b.len() || (drop && (from.is_some() || promoted)) {
+    // `+R*5e`: a piece dropped promoted side up, kept for the referee (fesa-2017 3.2).
+    if i != b.len() || (drop && from.is_some()) {
         return None;
     }
     Some(Token { kind, from, to, drop, promote })
@@ -141,6 +142,14 @@ fn resolve(pos: &Position, t: &Token) -> Result<Move, String> {
         return Ok(Move::Drop { kind: t.kind, to: t.to });
     }
     if let Some(from) = t.from {
+        // A promoted piece written unpromoted with its origin (`R2h-2b` for the dragon on 2h).
+        if let Some(p) = pos.piece_at(from)
+            && p.kind.is_promoted()
+            && p.kind.unpromoted() == t.kind
+            && t.promote.is_none()
+        {
+            return Ok(Move::Unpromote { from, to: t.to });
+        }
         return Ok(Move::Board { from, to: t.to, promote });
     }
     let cands = reachable_from(pos, t.kind, t.to);
@@ -163,7 +172,7 @@ fn resolve(pos: &Position, t: &Token) -> Result<Move, String> {
 /// The canonical text of `mv` in `pos`.
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv {
-        Move::Drop { kind, to } => format!("{}*{to}", kind.sfen_letter()),
+        Move::Drop { kind, to } => format!("{}{}*{to}", if kind.is_promoted() { "+" } else { "" }, kind.sfen_letter()),
         Move::Board { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
             let mut s = String::new();
@@ -183,6 +192,12 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
                 s.push('=');
             }
             s
+        }
+        // The unpromoted name with the origin: the piece on it is promoted.
+        Move::Unpromote { from, to } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted());
+            let x = if pos.piece_at(to).is_some() { 'x' } else { '-' };
+            format!("{}{from}{x}{to}", kind.sfen_letter())
         }
     }
 }

@@ -58,11 +58,16 @@ impl std::fmt::Display for RoundCheck {
 
 /// The tournament as it stood before round `round` (1-based): later entries dropped, but a
 /// player who did not take part in that round's pairing keeps the entry, so that he is left out.
+/// A line that stops before the round (how Swiss-Manager and JaVaFo write a withdrawal) is
+/// such a player too.
 pub fn before_round(t: &Tournament, round: u32) -> Tournament {
     let mut u = t.clone();
     let r = round as usize - 1;
     for p in &mut u.players {
-        let keep = p.rounds.get(r).filter(|e| !e.participated()).cloned();
+        let keep = match p.rounds.get(r) {
+            Some(e) => Some(e.clone()).filter(|e| !e.participated()),
+            None => Some(RoundEntry::unpaired()),
+        };
         p.rounds.truncate(r);
         if let Some(e) = keep {
             while p.rounds.len() < r {
@@ -134,6 +139,10 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
     let mut out = Vec::new();
     for round in 1..=t.rounds_recorded() as u32 {
         let used = used_pairs(t, round);
+        if used.is_empty() {
+            // Nobody was paired: a round not played (yet), with nothing to check.
+            continue;
+        }
         let before = before_round(t, round).with_prohibitions(round);
         let (unexpected, missing, error) = match dutch::pair_edition(&before, edition) {
             Ok(r) => {
@@ -183,6 +192,10 @@ fn check_by_repairing(t: &Tournament, pair: impl Fn(&Tournament) -> Result<Round
     let mut out = Vec::new();
     for round in 1..=t.rounds_recorded() as u32 {
         let used = used_pairs(t, round);
+        if used.is_empty() {
+            // Nobody was paired: a round not played (yet), with nothing to check.
+            continue;
+        }
         let before = truncated(t, round as usize - 1);
         let (unexpected, missing, error) = match pair(&before) {
             Ok(mut r) => {
