@@ -3,7 +3,7 @@
 //! statement is a round trip to sqlx's worker thread; with both cores busy that was 2 ms for a
 //! `BEGIN` alone against 1 ms for the commit's fsync (measured with `make bench-server`).
 
-use super::writer::Append;
+use super::writer::{self, Append};
 use super::{GameId, LiveLog, Result, StoreError, UserId};
 use rusqlite::{Connection, OpenFlags};
 use std::collections::HashMap;
@@ -15,9 +15,6 @@ use tokio::sync::mpsc;
 /// writer under a steady load leaves the checkpoint gaps to catch up in; only one that never
 /// pauses grows the WAL this far).
 const WAL_LIMIT: i64 = 65_536;
-
-/// At most this many events in one transaction; more wait for the next.
-const BATCH: usize = 1024;
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let c = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
@@ -62,24 +59,9 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
         .spawn(move || {
             let mut batch: Vec<Append> = Vec::new();
             while let Some(first) = rx.blocking_recv() {
-                let mut n = first.rows.len();
-                batch.push(first);
-                while n < BATCH {
-                    match rx.try_recv() {
-                        Ok(a) => {
-                            n += a.rows.len();
-                            batch.push(a);
-                        }
-                        Err(_) => break,
-                    }
-                }
+                let n = writer::fill(first, &mut rx, &mut batch);
                 let result = commit(&mut conn, &batch).map_err(|e| e.to_string());
-                if let Err(e) = &result {
-                    tracing::error!(error = %e, events = n, "event append failed");
-                }
-                for a in batch.drain(..) {
-                    let _ = a.done.send(result.clone());
-                }
+                writer::answer(&mut batch, n, result);
             }
         })
         .map_err(|e| StoreError::Corrupt(format!("writer thread: {e}")))?;

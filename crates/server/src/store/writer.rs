@@ -50,24 +50,35 @@ pub(super) fn start_sqlite(path: std::path::PathBuf) -> Result<Appender, StoreEr
 async fn run(mut conn: AnyConnection, mut rx: mpsc::Receiver<Append>) {
     let mut batch: Vec<Append> = Vec::new();
     while let Some(first) = rx.recv().await {
-        batch.push(first);
-        let mut n = batch[0].rows.len();
-        while n < BATCH {
-            match rx.try_recv() {
-                Ok(a) => {
-                    n += a.rows.len();
-                    batch.push(a);
-                }
-                Err(_) => break,
-            }
-        }
+        let n = fill(first, &mut rx, &mut batch);
         let result = commit(&mut conn, &batch).await.map_err(|e| e.to_string());
-        if let Err(e) = &result {
-            tracing::error!(error = %e, events = n, "event append failed");
+        answer(&mut batch, n, result);
+    }
+}
+
+/// `first` and whatever else is waiting, up to BATCH events, into `batch`: how many events.
+pub(super) fn fill(first: Append, rx: &mut mpsc::Receiver<Append>, batch: &mut Vec<Append>) -> usize {
+    let mut n = first.rows.len();
+    batch.push(first);
+    while n < BATCH {
+        match rx.try_recv() {
+            Ok(a) => {
+                n += a.rows.len();
+                batch.push(a);
+            }
+            Err(_) => break,
         }
-        for a in batch.drain(..) {
-            let _ = a.done.send(result.clone());
-        }
+    }
+    n
+}
+
+/// Tells every append of the batch how its commit went.
+pub(super) fn answer(batch: &mut Vec<Append>, events: usize, result: Result<(), String>) {
+    if let Err(e) = &result {
+        tracing::error!(error = %e, events, "event append failed");
+    }
+    for a in batch.drain(..) {
+        let _ = a.done.send(result.clone());
     }
 }
 
