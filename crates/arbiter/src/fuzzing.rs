@@ -106,6 +106,9 @@ fn event(r: &Referee<ShogiGame>, step: &[u8], t: u64) -> ShogiEvent {
         18 => {
             if b % 3 == 0 {
                 Event::Decision { t, decision: Decision::BothFlagsDown }
+            } else if b % 3 == 1 {
+                // A clock put right either way, by up to ±64 s.
+                Event::Decision { t, decision: Decision::AdjustTime { side, ms: (b as i64 - 128) * 500 } }
             } else {
                 Event::Arrive { t, side }
             }

@@ -117,6 +117,10 @@ pub enum Decision {
     },
     /// Back to the position after `ply` moves (rfg 13.4; a take-back).
     Restore { ply: usize },
+    /// A clock put right: `ms` more (or, negative, less) main time for `side`, not as a penalty
+    /// — a clock set wrong or broken (fesa-2017 8.10, 8.13; ufs-2016 6.13, 6.13.1; pl 6.6),
+    /// or the time after a restored position (rfg 12.14).
+    AdjustTime { side: Side, ms: i64 },
     /// Both flags are down and the order cannot be told (ufs-2016 6.14; fesa-2017 8.11; pl 6.7).
     BothFlagsDown,
     /// The side to move let his per-move byo-yomi run out and the official passes the turn to
@@ -490,7 +494,9 @@ impl<G: Game> Referee<G> {
     }
 
     fn apply(&mut self, event: &Event<G>) -> Step {
-        if self.outcome.is_some() {
+        // After the end only the arbiter's result stands: a corrected or annulled result.
+        let correction = matches!(event, Event::Decision { decision: Decision::Result { .. }, .. });
+        if self.outcome.is_some() && !correction {
             return Err(Refusal::GameOver);
         }
         let t = event.t();
@@ -848,7 +854,10 @@ impl<G: Game> Referee<G> {
         match d {
             Decision::Result { result, reason, article } => {
                 let end = End::new(*result, *reason, article.clone());
-                self.finish(end, self.game.ply());
+                // A result set after the end replaces the one the game had (a correction, or an
+                // annulment with `no_result`); it belongs to the same move.
+                let ply = self.outcome.as_ref().map_or(self.game.ply(), |o| o.ply);
+                self.finish(end, ply);
                 Ok(())
             }
             Decision::Penalty { side, penalty, ms } => {
@@ -900,6 +909,11 @@ impl<G: Game> Referee<G> {
                     self.stopped_by_game = false;
                 }
                 Ok(())
+            }
+            Decision::AdjustTime { side, ms } => {
+                let c = self.clock.as_mut().ok_or(Refusal::NoClock)?;
+                let by = ms.unsigned_abs();
+                Ok(if *ms >= 0 { c.add_time(t, *side, by)? } else { c.deduct_time(t, *side, by)? })
             }
             Decision::BothFlagsDown => self.both_flags(t),
             Decision::TurnLost => {
