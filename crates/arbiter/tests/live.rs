@@ -13,6 +13,7 @@ fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
         overrides: None,
         time: tc.map(SideTimes::same),
         board: BoardSetup::Shogi { handicap: None },
+        rated: false,
     };
     LiveGame::new(&setup, Mode::Enforced).unwrap()
 }
@@ -115,6 +116,7 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
         overrides: None,
         time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
+        rated: false,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -142,4 +144,42 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
     assert_eq!((v.verdict.result, v.verdict.reason), (GameResult::BlackWin, Some(Reason::Score)));
     assert!(v.verdict.violations.is_empty(), "{:?}", v.verdict.violations);
     assert!(g.record(RecordFormat::Kif, &Names::default()).is_err());
+}
+
+#[test]
+fn the_arbiter_puts_a_clock_right_either_way() {
+    use arbiter::Decision;
+    let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(10 * S, 10 * S, 1)));
+    g.start(0);
+    assert_eq!(g.flag_at(), Some(20 * S));
+    // fesa-2017 8.13: a clock set wrong is put right by the arbiter (no penalty).
+    let add = Action::Decide { decision: Decision::AdjustTime { side: Side::Black, ms: 5_000 } };
+    assert_eq!(g.act(S, Actor::Arbiter, &add).unwrap().answer, Answer::Accepted);
+    assert_eq!(g.flag_at(), Some(25 * S));
+    let take = Action::Decide { decision: Decision::AdjustTime { side: Side::Black, ms: -12_000 } };
+    assert_eq!(g.act(2 * S, Actor::Arbiter, &take).unwrap().answer, Answer::Accepted);
+    assert_eq!(g.flag_at(), Some(13 * S), "3 s of main time are left at 2 s, then 10 s of byo-yomi");
+    assert_eq!(g.act(2 * S, Actor::Player { side: Side::Black }, &take), Err(ActionError::ArbiterOnly("decide")));
+}
+
+#[test]
+fn a_result_is_corrected_or_annulled_after_the_end_and_nothing_else_is_taken() {
+    let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1)));
+    let mut log = vec![g.start(0).event];
+    log.push(g.act(S, Actor::Player { side: Side::Black }, &Action::Move { mv: "7g7f".into() }).unwrap().event);
+    log.push(g.act(2 * S, Actor::Player { side: Side::White }, &Action::Resign).unwrap().event);
+    assert_eq!(g.view(2 * S).outcome.unwrap().result, GameResult::BlackWin);
+    // Nothing but the arbiter's result is taken once the game is over.
+    assert_eq!(mv(&mut g, 3 * S, Side::White, "3c3d"), Answer::Refused { reason: Refusal::GameOver });
+    let annul = arbiter::live::arbiter_result(GameResult::NoResult, Reason::ArbiterDecision, "fesa-2017 13.4");
+    let logged = g.act(4 * S, Actor::Arbiter, &annul).unwrap();
+    assert_eq!(logged.answer, Answer::Accepted);
+    log.push(logged.event);
+    let o = g.view(4 * S).outcome.unwrap();
+    assert_eq!(
+        (o.result, o.reason, o.article.as_deref(), o.ply),
+        (GameResult::NoResult, Reason::ArbiterDecision, Some("fesa-2017 13.4"), 1)
+    );
+    let again = LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap();
+    assert_eq!(again.outcome(), g.outcome(), "the correction is in the log");
 }

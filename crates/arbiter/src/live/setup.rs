@@ -17,6 +17,10 @@ pub struct GameSetup {
     #[serde(default)]
     pub time: Option<SideTimes>,
     pub board: BoardSetup,
+    /// A game that counts for the rating: its time control must reach the ruleset's minimum
+    /// (fesa-2017 15.4) and no take-back is allowed in it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// Each side's time control. "Black" is sente in shogi (in a handicap game the receiver) and
@@ -71,6 +75,9 @@ pub enum SetupError {
     TimeControl { kind: TimeControlKind, ruleset: RulesetId, article: String },
     #[error("{0}")]
     Time(String),
+    /// A rated game set up against the rating rules.
+    #[error("not a rated game: {0}")]
+    Rated(String),
 }
 
 impl GameSetup {
@@ -88,6 +95,9 @@ impl GameSetup {
             BoardSetup::Shogi { .. } => {
                 self.shogi_start()?;
                 let r = self.shogi_rules()?;
+                if self.rated {
+                    self.check_rated(&r)?;
+                }
                 (r.time_controls.rule, r.time_controls.article)
             }
             BoardSetup::Go { .. } => {
@@ -115,6 +125,44 @@ impl GameSetup {
             }
             if !allowed.contains(&kind) {
                 return Err(SetupError::TimeControl { kind, ruleset: self.ruleset, article });
+            }
+        }
+        Ok(())
+    }
+
+    /// A rated game: each side's time control at the ruleset's minimum or above, with the
+    /// per-move time of its overtime standing for the byo-yomi (fesa-2017 15.4; an increment or
+    /// a Canadian period's average is at least as generous), and the beginners' take-back off.
+    fn check_rated(&self, r: &ShogiRuleset) -> Result<(), SetupError> {
+        if let Some(t) = r.beginners_takeback.as_ref().filter(|t| t.rule.enabled) {
+            return Err(SetupError::Rated(format!(
+                "the beginners' take-back ({}) is on, and a rated game allows no take-back",
+                t.article
+            )));
+        }
+        let Some(min) = &r.game.min_rated_time else { return Ok(()) };
+        let minimum = || {
+            let m: Vec<String> =
+                min.rule.iter().map(|m| format!("{} min + {} s", m.main_ms / 60_000, m.byoyomi_ms / 1000)).collect();
+            format!("{} ({})", m.join(" or "), min.article)
+        };
+        let Some(times) = &self.time else {
+            return Err(SetupError::Rated(format!("an untimed game; the minimum is {}", minimum())));
+        };
+        for (side, tc) in [("Black", times.black), ("White", times.white)] {
+            let per_move = match tc.overtime {
+                Overtime::None => 0,
+                Overtime::ByoYomi { period_ms, .. } => period_ms,
+                Overtime::Canadian { moves, period_ms } => period_ms / u64::from(moves.max(1)),
+                Overtime::Fischer { increment_ms } => increment_ms,
+            };
+            if !r.is_rated_time_control(tc.main_ms, per_move) {
+                return Err(SetupError::Rated(format!(
+                    "{side}'s time ({} min + {} s a move) is under the minimum {}",
+                    tc.main_ms / 60_000,
+                    per_move / 1000,
+                    minimum()
+                )));
             }
         }
         Ok(())
@@ -174,7 +222,37 @@ mod tests {
             overrides: None,
             time: Some(SideTimes::same(tc)),
             board: BoardSetup::Shogi { handicap: None },
+            rated: false,
         }
+    }
+
+    #[test]
+    fn a_rated_game_meets_the_minimum_time_and_allows_no_takeback() {
+        const MIN: u64 = 60_000;
+        let rated = |tc: TimeControl| GameSetup { rated: true, ..shogi(RulesetId::Fesa2017, tc) };
+        // fesa-2017 15.4: 20 min + 40 s, or 30 min + 30 s, or more.
+        assert!(rated(TimeControl::byoyomi(20 * MIN, 40_000, 1)).validate().is_ok());
+        assert!(rated(TimeControl::byoyomi(30 * MIN, 30_000, 1)).validate().is_ok());
+        assert!(rated(TimeControl::fischer(30 * MIN, 30_000)).validate().is_ok());
+        let e = rated(TimeControl::byoyomi(25 * MIN, 30_000, 1)).validate().unwrap_err();
+        assert!(e.to_string().contains("fesa-2017 15.4"), "{e}");
+        assert!(shogi(RulesetId::Fesa2017, TimeControl::byoyomi(25 * MIN, 30_000, 1)).validate().is_ok());
+        // Time odds: each side meets the minimum.
+        let mut odds = rated(TimeControl::byoyomi(30 * MIN, 30_000, 1));
+        odds.time.as_mut().unwrap().white = TimeControl::byoyomi(10 * MIN, 30_000, 1);
+        assert!(odds.validate().unwrap_err().to_string().contains("White"));
+        let mut untimed = rated(TimeControl::byoyomi(30 * MIN, 30_000, 1));
+        untimed.time = None;
+        assert!(untimed.validate().is_err());
+        // The beginners' take-back (fesa-2017 17.1) is for unrated games.
+        let mut takeback = rated(TimeControl::byoyomi(30 * MIN, 30_000, 1));
+        takeback.overrides = Some(serde_json::json!({"beginners_takeback": {"rule": {"enabled": true}}}));
+        let e = takeback.validate().unwrap_err();
+        assert!(e.to_string().contains("17.1"), "{e}");
+        // ufs-2016 sets no minimum.
+        assert!(
+            GameSetup { rated: true, ..shogi(RulesetId::Ufs2016, TimeControl::sudden_death(MIN)) }.validate().is_ok()
+        );
     }
 
     #[test]
@@ -199,6 +277,7 @@ mod tests {
             overrides: None,
             time: None,
             board: BoardSetup::Go { size: 3, handicap: 0, komi: None },
+            rated: false,
         };
         assert!(matches!(go.validate(), Err(SetupError::Board(_))));
     }
