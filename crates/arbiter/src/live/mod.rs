@@ -4,10 +4,12 @@
 //! moves, clocks and outcome. Every act becomes a referee [`Event`]; its JSON is what a host
 //! stores, and [`LiveGame::replay`] rebuilds the game from those rows.
 
+mod draw;
 mod record;
 mod setup;
 mod view;
 
+pub use draw::{Draw, Face, Parity};
 pub use record::Names;
 pub use setup::{BoardSetup, GameSetup, SetupError, SideTimes};
 pub use view::{ClockView, GameView, PlayedMove, PositionView};
