@@ -913,7 +913,12 @@ impl<G: Game> Referee<G> {
             Decision::AdjustTime { side, ms } => {
                 let c = self.clock.as_mut().ok_or(Refusal::NoClock)?;
                 let by = ms.unsigned_abs();
-                Ok(if *ms >= 0 { c.add_time(t, *side, by)? } else { c.deduct_time(t, *side, by)? })
+                if *ms >= 0 {
+                    c.add_time(t, *side, by)?
+                } else {
+                    c.deduct_time(t, *side, by)?
+                }
+                Ok(())
             }
             Decision::BothFlagsDown => self.both_flags(t),
             Decision::TurnLost => {
