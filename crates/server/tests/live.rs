@@ -39,6 +39,8 @@ on_both!(
     authorisation_matrix,
     account_limits,
     disconnection_countdown,
+    arbiter_corrects_clocks_and_results,
+    rated_games_and_seeded_draws,
 );
 
 async fn shogi_to_mate_with_a_spectator(db: Db) {
@@ -409,4 +411,92 @@ async fn disconnection_countdown(db: Db) {
         (Some("black_win"), Some(server::live::ABSENCE_ARTICLE)),
         "{g}"
     );
+}
+
+async fn arbiter_corrects_clocks_and_results(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("boss").await;
+    let arbiter = s.user("judge").await;
+    assert_eq!(admin.put("/api/users/judge/role", json!({"role": "arbiter"})).await.0, 200);
+    let (black, white, id) = seated(&s, shogi("fesa-2017", Some(both(byoyomi(60_000, 30_000, 1)))), ("pb", "pw")).await;
+    assert_eq!(admin.put(&format!("/api/games/{id}/arbiter"), json!({"name": "judge"})).await.0, 204);
+    let mut a = arbiter.ws().await;
+    // fesa-2017 8.13: a clock set wrong, put right; no penalty.
+    let flag = |g: &Value| g["view"]["clock"]["flag_at"].as_u64().unwrap();
+    let before = flag(&s.anonymous().get(&format!("/api/games/{id}")).await.1);
+    let add =
+        a.act(id, json!({"kind": "decide", "decision": {"kind": "adjust_time", "side": "black", "ms": 120_000}})).await;
+    assert_eq!(add["answer"]["verdict"], "accepted", "{add}");
+    let after = flag(&s.anonymous().get(&format!("/api/games/{id}")).await.1);
+    assert_eq!(after - before, 120_000, "two minutes more on Black's clock");
+    let take = json!({"kind": "decide", "decision": {"kind": "adjust_time", "side": "black", "ms": -30_000}});
+    let mut b = black.ws().await;
+    assert_eq!(b.act(id, take.clone()).await["code"], "forbidden");
+    assert_eq!(a.act(id, take).await["answer"]["verdict"], "accepted");
+    assert_eq!(flag(&s.anonymous().get(&format!("/api/games/{id}")).await.1), after - 30_000);
+    // The game ends; afterwards nothing but the arbiter's result is taken.
+    assert_eq!(b.act(id, json!({"kind": "resign"})).await["answer"]["verdict"], "accepted");
+    let mut w = white.ws().await;
+    assert_eq!(w.mv(id, "3c3d").await["code"], "conflict");
+    let annul = json!({"kind": "decide", "decision": {"kind": "result", "result": "no_result",
+        "reason": "arbiter_decision", "article": "fesa-2017 13.4"}});
+    assert_eq!(w.act(id, annul.clone()).await["code"], "forbidden");
+    let (status, v) = white.post(&format!("/api/games/{id}/actions"), json!({"action": annul})).await;
+    assert_eq!(status, 403, "{v}");
+    let done = a.act(id, annul).await;
+    assert_eq!(done["answer"]["verdict"], "accepted", "{done}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!((g["status"].as_str(), g["outcome"]["result"].as_str()), (Some("finished"), Some("no_result")), "{g}");
+    assert_eq!(g["outcome"]["article"], "fesa-2017 13.4");
+    // Set right again, over HTTP: the log keeps both decisions with who made them.
+    let win = json!({"kind": "decide", "decision": {"kind": "result", "result": "white_win",
+        "reason": "resignation", "article": "fesa-2017 5.1"}});
+    let (status, v) = arbiter.post(&format!("/api/games/{id}/actions"), json!({"action": win})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["seq"].as_u64(), Some(done["seq"].as_u64().unwrap() + 1));
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["outcome"]["result"], "white_win");
+    let (_, csa) = s.anonymous().text(&format!("/api/games/{id}.csa")).await;
+    assert!(csa.contains("%TORYO"), "{csa}");
+}
+
+async fn rated_games_and_seeded_draws(db: Db) {
+    let s = TestServer::start(db).await;
+    let p = s.user("player").await;
+    // fesa-2017 15.4: a rated game needs 20 min + 40 s or 30 min + 30 s.
+    let mut rated = shogi("fesa-2017", Some(both(byoyomi(600_000, 30_000, 1))));
+    rated["rated"] = json!(true);
+    let (status, v) = p.post("/api/games", json!({"setup": rated, "color": "black"})).await;
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("fesa-2017 15.4"), "{v}");
+    rated["time"] = both(byoyomi(1_800_000, 30_000, 1));
+    let (status, v) = p.post("/api/games", json!({"setup": rated, "color": "black"})).await;
+    assert_eq!(status, 201, "{v}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{}", v["id"])).await;
+    assert_eq!(g["rated"], true);
+    // A seeded draw: the same seed, the same throw, whoever repeats it.
+    for seed in [1u64, 2, 3, 2026] {
+        let (status, v) =
+            p.post("/api/games", json!({"setup": shogi("ufs-2016", None), "color": "random", "seed": seed})).await;
+        assert_eq!(status, 201, "{v}");
+        let draw = arbiter::live::Draw::furigoma(seed);
+        assert_eq!(v["draw"], serde_json::to_value(&draw).unwrap());
+        let side = if draw.drawer_moves_first() { "black" } else { "white" };
+        assert_eq!(v["color"], side, "the challenger throws (seed {seed})");
+        let (_, g) = s.anonymous().get(&format!("/api/games/{}", v["id"])).await;
+        assert_eq!(g["draw"], v["draw"]);
+    }
+    let go = json!({"ruleset": "rfg", "board": {"game": "go", "size": 9}});
+    let (status, v) = p.post("/api/games", json!({"setup": go, "color": "random", "seed": 7})).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["draw"], serde_json::to_value(arbiter::live::Draw::nigiri(7)).unwrap());
+    let (status, _) =
+        p.post("/api/games", json!({"setup": shogi("ufs-2016", None), "color": "black", "seed": 1})).await;
+    assert_eq!(status, 400, "a seed without a draw");
+    let (status, _) =
+        p.post("/api/games", json!({"setup": shogi("ufs-2016", None), "color": "random", "seed": 1u64 << 60})).await;
+    assert_eq!(status, 400, "a seed JavaScript cannot read exactly");
+    // Without a seed the server draws one and shows it.
+    let (_, v) = p.post("/api/games", json!({"setup": shogi("ufs-2016", None)})).await;
+    assert!(v["draw"]["seed"].as_u64().is_some(), "{v}");
 }

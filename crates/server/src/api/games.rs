@@ -4,8 +4,8 @@ use super::{ApiError, AppState, Body, Param};
 use crate::auth::{Member, Viewer};
 use crate::live::{Seats, now_ms};
 use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
-use arbiter::live::{Action, Actor, GameSetup, LiveGame, Names};
-use arbiter::{Mode, RecordFormat, Side};
+use arbiter::live::{Action, Actor, Draw, GameSetup, LiveGame, Names};
+use arbiter::{GameKind, Mode, RecordFormat, Side};
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
@@ -14,7 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 /// Who moves first in a new game: the challenger's choice, or a draw (furigoma in shogi, nigiri
-/// in Go; made by the server's random source).
+/// in Go) from a seed kept with the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ColorChoice {
@@ -33,7 +33,13 @@ pub struct NewGame {
     /// A direct challenge to this user; otherwise open to anyone.
     #[serde(default)]
     opponent: Option<String>,
+    /// The seed of the draw under `color: random` (default: one from the OS random source).
+    #[serde(default)]
+    seed: Option<u64>,
 }
+
+/// Seeds stay below 2^53 so that a JSON reader in JavaScript gets them exactly.
+const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// `POST /api/games`: a challenge.
 pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewGame>) -> Result<Response, ApiError> {
@@ -48,22 +54,41 @@ pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewG
         }
         None => None,
     };
-    let side = match g.color.unwrap_or(ColorChoice::Random) {
-        ColorChoice::Black => Side::Black,
-        ColorChoice::White => Side::White,
-        ColorChoice::Random => {
-            let mut b = [0u8; 1];
-            getrandom::fill(&mut b).expect("the OS random source works");
-            if b[0] & 1 == 0 { Side::Black } else { Side::White }
+    let color = g.color.unwrap_or(ColorChoice::Random);
+    let draw = match (color, g.seed) {
+        (ColorChoice::Random, seed) => {
+            let seed = match seed {
+                Some(s) if s > MAX_SEED => return Err(ApiError::bad_request(format!("a seed is at most {MAX_SEED}"))),
+                Some(s) => s,
+                None => {
+                    let mut b = [0u8; 8];
+                    getrandom::fill(&mut b).expect("the OS random source works");
+                    u64::from_le_bytes(b) & MAX_SEED
+                }
+            };
+            Some(match g.setup.game() {
+                GameKind::Shogi => Draw::furigoma(seed),
+                GameKind::Go => Draw::nigiri(seed),
+            })
         }
+        (_, Some(_)) => return Err(ApiError::bad_request("a seed is for `color: random`")),
+        (_, None) => None,
+    };
+    // The challenger throws the pawns or holds the stones: the texts give the throw to the
+    // higher-ranked player (ufs-2016 4.6; fesa-2017 7), whom an open challenge does not know yet.
+    let side = match (color, &draw) {
+        (ColorChoice::White, _) => Side::White,
+        (_, Some(d)) if !d.drawer_moves_first() => Side::White,
+        _ => Side::Black,
     };
     let seats = match side {
         Side::Black => [Some(m.user.id), opponent],
         Side::White => [opponent, Some(m.user.id)],
     };
     let setup = serde_json::to_string(&g.setup).expect("setups serialize");
-    let id = state.store.create_game(&setup, m.user.id, seats, now_ms() as i64).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": side }))).into_response())
+    let draw_json = draw.as_ref().map(|d| serde_json::to_string(d).expect("draws serialize"));
+    let id = state.store.create_game(&setup, m.user.id, seats, now_ms() as i64, draw_json.as_deref()).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": side, "draw": draw }))).into_response())
 }
 
 #[derive(Deserialize)]
@@ -87,6 +112,7 @@ pub async fn list(
             "game": setup.game(),
             "ruleset": setup.ruleset,
             "time": setup.time,
+            "rated": setup.rated,
             "players": players(&state, row).await?,
             "created_ms": row.created_ms,
         }));
@@ -250,6 +276,8 @@ pub async fn show(State(state): State<AppState>, _v: Viewer, Param(id): Param<St
         "ruleset": setup.ruleset,
         "setup": setup,
         "time": setup.time,
+        "rated": setup.rated,
+        "draw": row.draw.as_deref().and_then(|d| serde_json::from_str::<serde_json::Value>(d).ok()),
         "players": names,
         "arbiter": match row.arbiter { Some(a) => state.store.user(a).await?.map(|u| u.name), None => None },
         "moves": game.moves(),

@@ -111,11 +111,19 @@ pub struct Hub {
     games: Arc<Mutex<HashMap<GameId, Handle>>>,
     /// How long a disconnected player has, on his turn, before the opponent may claim.
     grace_ms: u64,
+    /// Results set after the end are stored one at a time (a finished game has no task to
+    /// order its acts).
+    amending: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Hub {
     pub fn new(store: Store, disconnect_grace: std::time::Duration) -> Hub {
-        Hub { store, games: Arc::new(Mutex::new(HashMap::new())), grace_ms: disconnect_grace.as_millis() as u64 }
+        Hub {
+            store,
+            games: Arc::new(Mutex::new(HashMap::new())),
+            grace_ms: disconnect_grace.as_millis() as u64,
+            amending: Arc::new(tokio::sync::Mutex::new(())),
+        }
     }
 
     /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
@@ -218,9 +226,10 @@ impl Hub {
         self.games.lock().expect("hub lock").len()
     }
 
-    /// `action` by `actor` (the user `user`) in game `id`, acknowledged once durable.
+    /// `action` by `actor` (the user `user`) in game `id`, acknowledged once durable. A game
+    /// that is over takes only the arbiter's result.
     pub async fn act(&self, id: GameId, actor: Actor, user: Option<UserId>, action: Action) -> Result<Acked, ActError> {
-        let h = self.handle(id).ok_or(ActError::NotLive)?;
+        let Some(h) = self.handle(id) else { return self.amend(id, actor, user, action).await };
         let (reply, wait) = oneshot::channel();
         h.tx.send(Command::Act { actor, user, action, reply }).await.map_err(|_| ActError::NotLive)?;
         wait.await.map_err(|_| ActError::NotLive)?
@@ -257,6 +266,32 @@ impl Hub {
         let (reply, wait) = oneshot::channel();
         h.tx.send(Command::ClaimAbsent { claimant, user, reply }).await.map_err(|_| ActError::NotLive)?;
         wait.await.map_err(|_| ActError::NotLive)?
+    }
+
+    /// The arbiter's result for a finished game: a correction, or an annulment (`no_result`),
+    /// appended to its log with who and when, and the game's row updated.
+    async fn amend(&self, id: GameId, actor: Actor, user: Option<UserId>, action: Action) -> Result<Acked, ActError> {
+        let result = matches!(&action, Action::Decide { decision: Decision::Result { .. } });
+        if actor != Actor::Arbiter || !result {
+            return Err(ActError::NotLive);
+        }
+        let _one = self.amending.lock().await;
+        let row = self.store.game(id).await?.ok_or(ActError::NotLive)?;
+        if row.status != GameStatus::Finished {
+            return Err(ActError::NotLive);
+        }
+        let corrupt = |e: String| StoreError::Corrupt(format!("game {id}: {e}"));
+        let setup: GameSetup = serde_json::from_str(&row.setup).map_err(|e| corrupt(e.to_string()))?;
+        let events = self.store.events(id).await?;
+        let mut game = LiveGame::replay(&setup, Mode::Enforced, events.iter().map(|e| e.event.as_str()))
+            .map_err(|e| corrupt(e.to_string()))?;
+        let t = now_ms().max(game.last_t().unwrap_or(0));
+        let logged = game.act(t, actor, &action)?;
+        let seq = events.len() as u64;
+        self.store.appender().append(vec![row_of(id, seq, user, &logged)]).await?;
+        let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
+        self.store.set_status(id, GameStatus::Finished, Some(&outcome)).await?;
+        Ok(Acked { seq, answer: logged.answer })
     }
 
     fn remove(&self, id: GameId) {

@@ -47,6 +47,8 @@ const MIGRATIONS: &[&str] = &[
         answer TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)
     )",
+    // 2: the seeded draw of the first move (furigoma / nigiri), kept so that it can be checked.
+    "ALTER TABLE games ADD COLUMN draw TEXT",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

@@ -136,6 +136,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// The outcome as JSON, once finished.
     pub outcome: Option<String>,
+    /// The draw of the first move as JSON (`arbiter::live::Draw`), when there was one.
+    pub draw: Option<String>,
 }
 
 /// One event of a game's log as stored: its place, its instant, who caused it (none for the
@@ -328,10 +330,11 @@ impl Store {
         by: UserId,
         seats: [Option<UserId>; 2],
         now_ms: i64,
+        draw: Option<&str>,
     ) -> Result<GameId> {
         let row = sqlx::query(
-            "INSERT INTO games (setup, status, black, white, created_by, created_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO games (setup, status, black, white, created_by, created_ms, draw) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(setup)
         .bind(GameStatus::Open.as_str())
@@ -339,6 +342,7 @@ impl Store {
         .bind(seats[1])
         .bind(by)
         .bind(now_ms)
+        .bind(draw)
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get(0)?)
@@ -453,7 +457,7 @@ fn in_order(logs: HashMap<GameId, Vec<(i64, Option<UserId>, String)>>) -> Result
     Ok(out)
 }
 
-const GAME_COLUMNS: &str = "id, setup, status, black, white, arbiter, created_by, created_ms, outcome";
+const GAME_COLUMNS: &str = "id, setup, status, black, white, arbiter, created_by, created_ms, outcome, draw";
 
 fn user(r: &sqlx::any::AnyRow) -> Result<User> {
     Ok(User { id: r.try_get(0)?, name: r.try_get(1)?, role: r.try_get::<String, _>(2)?.parse()? })
@@ -470,6 +474,7 @@ fn game_row(r: &sqlx::any::AnyRow) -> Result<GameRow> {
         created_by: r.try_get(6)?,
         created_ms: r.try_get(7)?,
         outcome: r.try_get(8)?,
+        draw: r.try_get(9)?,
     })
 }
 
