@@ -16,6 +16,8 @@ use std::fmt::Write as _;
 
 use crate::point::{Color, MAX_SIZE, MIN_SIZE, Point};
 
+mod charset;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {reason}")]
 pub struct SgfError {
@@ -34,9 +36,11 @@ pub fn looks_like_sgf(text: &str) -> bool {
 
 /// The text of an SGF file: decoded as its `CA[]` charset says when that is a known charset
 /// the bytes are valid in (Fox writes GB2312, old Japanese files Shift_JIS); else as UTF-8 when
-/// the bytes are valid UTF-8 (a byte-order mark is dropped); else in the charset `chardetng`
-/// finds likeliest — GBK, GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR, windows-1251 and the other
-/// legacy encodings of the web — as Sabaki does, so that names and comments survive.
+/// the bytes are valid UTF-8 (a byte-order mark is dropped); else in the charset detected as
+/// Sabaki does — GBK, GB18030, Big5, Shift_JIS, EUC-JP, EUC-KR, windows-1251, KOI8-R and the
+/// other legacy encodings of the web: `chardetng`'s guess, unless its reading is implausible text
+/// and another charset's is clearly better (see `charset.rs` beside this file) — so that names
+/// and comments survive.
 pub fn decode(bytes: &[u8]) -> String {
     let ascii = String::from_utf8_lossy(bytes);
     if let Some(i) = ascii.find("CA[") {
@@ -51,9 +55,7 @@ pub fn decode(bytes: &[u8]) -> String {
     if let Ok(s) = std::str::from_utf8(body) {
         return s.to_string();
     }
-    let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    d.feed(bytes, true);
-    d.guess(None, chardetng::Utf8Detection::Deny).decode_without_bom_handling(bytes).0.into_owned()
+    charset::detect(bytes).decode_without_bom_handling(bytes).0.into_owned()
 }
 
 /// A raw property with the position of its name.

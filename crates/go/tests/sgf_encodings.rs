@@ -2,7 +2,7 @@
 //! every encoding the reader decodes, with its `CA[]` and without it (then the charset is
 //! detected as Sabaki does). The texts are drawn from each script's common characters.
 
-use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GB18030, GBK, SHIFT_JIS, UTF_8, WINDOWS_1251};
+use encoding_rs::{BIG5, EUC_JP, EUC_KR, Encoding, GB18030, GBK, KOI8_R, SHIFT_JIS, UTF_8, WINDOWS_1251};
 use go::sgf::{SgfGame, decode};
 use proptest::prelude::*;
 
@@ -11,8 +11,32 @@ const TRADITIONAL: &str =
     "的一是了我不人在他有這個上們來到時大地為子中你說生國年著就那和要她出也得裡後自以會圍棋冠軍賽";
 const JAPANESE: &str =
     "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん囲碁名人本因坊戦";
+const KANA: &str = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをんアイウエオカキクケコサシスセソ";
 const KOREAN: &str = "가나다라마바사아자차카타파하의이는을를에서한국바둑기사대회명인";
 const CYRILLIC: &str = "абвгдежзийклмнопрстуфхцчшщыьэюяАБВГДЕЖЗИКЛМНОПРСТУ";
+
+/// Russian as it is written: lower-case words, capitalised names (drawn at random from the
+/// lower-case letters of [`CYRILLIC`] they could not be told from KOI8-R: read in KOI8-R,
+/// windows-1251's `аБв` is `ЮаБ`, letters permuted and case swapped, as plausible at random).
+fn russian(names: bool, n: std::ops::Range<usize>) -> impl Strategy<Value = String> {
+    let lower: Vec<char> = CYRILLIC.chars().filter(|c| c.is_lowercase()).collect();
+    let word = (prop::collection::vec(prop::sample::select(lower), 2..7), any::<bool>());
+    prop::collection::vec(word, n).prop_map(move |ws| {
+        let capitalised = |(w, cap): (Vec<char>, bool)| {
+            let mut w: String = w.into_iter().collect();
+            if cap || names {
+                w = w.chars().take(1).flat_map(char::to_uppercase).chain(w.chars().skip(1)).collect();
+            }
+            w
+        };
+        ws.into_iter().map(capitalised).collect::<Vec<_>>().join(" ")
+    })
+}
+
+fn russian_texts() -> impl Strategy<Value = Texts> {
+    (russian(true, 1..3), russian(true, 1..3), russian(false, 1..4), russian(false, 12..30))
+        .prop_map(|(black, white, event, comment)| Texts { black, white, event, comment })
+}
 
 /// Words of 2–6 characters from `pool`, joined by spaces.
 fn words(pool: &'static str, n: std::ops::Range<usize>) -> impl Strategy<Value = String> {
@@ -89,11 +113,11 @@ proptest! {
     fn windows_1251(t in texts(CYRILLIC)) { survives(WINDOWS_1251, &t, true)?; }
     #[test]
     fn utf_8(t in texts(JAPANESE), ca in any::<bool>()) { survives(UTF_8, &t, ca)?; }
-    // Without CA[] the charset is detected (chardetng, as Sabaki uses jschardet), given a
-    // comment of some length. Not yet for Shift_JIS and windows-1251: chardetng takes texts
-    // drawn at random from kana (`ああ` names and a 40-kana comment) for windows-1252 and random
-    // Cyrillic (`аа`, `ац`, a comment of 13 short words) for windows-1252 or windows-1255 —
-    // the minimal cases proptest found; real files of those encodings in the peer suites read.
+    // Without CA[] the charset is detected (chardetng's guess, as Sabaki uses jschardet,
+    // unless its reading is implausible text: src/sgf/charset.rs), given a comment of some
+    // length; Shift_JIS from short texts too, kana alone or with kanji (chardetng alone read
+    // `ああ` names and a 40-kana comment as windows-1252). Russian is drawn as it is written
+    // (`russian`): random Cyrillic of mixed case cannot be told from KOI8-R.
     #[test]
     fn gbk_detected(t in texts_with_comment(SIMPLIFIED, 12..30)) { survives(GBK, &t, false)?; }
     #[test]
@@ -104,4 +128,12 @@ proptest! {
     fn euc_jp_detected(t in texts_with_comment(JAPANESE, 12..30)) { survives(EUC_JP, &t, false)?; }
     #[test]
     fn euc_kr_detected(t in texts_with_comment(KOREAN, 12..30)) { survives(EUC_KR, &t, false)?; }
+    #[test]
+    fn shift_jis_detected(t in texts(JAPANESE)) { survives(SHIFT_JIS, &t, false)?; }
+    #[test]
+    fn shift_jis_kana_detected(t in texts(KANA)) { survives(SHIFT_JIS, &t, false)?; }
+    #[test]
+    fn windows_1251_detected(t in russian_texts()) { survives(WINDOWS_1251, &t, false)?; }
+    #[test]
+    fn koi8_r_detected(t in russian_texts()) { survives(KOI8_R, &t, false)?; }
 }
