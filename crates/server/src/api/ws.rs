@@ -145,27 +145,13 @@ async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebS
                 None
             }
             Ok(ClientMsg::ClaimAbsent { game, id }) => {
-                let (state, user, out) = (state.clone(), user.clone(), out.clone());
-                tokio::spawn(async move {
-                    let reply = match claim_absent(&state, user.as_ref(), game).await {
-                        Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
-                        Err(e) => error(Some(id), e.code, &e.message),
-                    };
-                    let _ = send(&out, reply);
-                });
+                let (state, user) = (state.clone(), user.clone());
+                answer_later(&out, id, game, async move { claim_absent(&state, user.as_ref(), game).await });
                 None
             }
             Ok(ClientMsg::Act { game, id, action }) => {
-                // Acts are answered as they are stored, each in its own task: a client may have
-                // acts in flight in many games at once (one connection for many boards).
-                let (state, user, out) = (state.clone(), user.clone(), out.clone());
-                tokio::spawn(async move {
-                    let reply = match act(&state, user.as_ref(), game, action).await {
-                        Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
-                        Err(e) => error(Some(id), e.code, &e.message),
-                    };
-                    let _ = send(&out, reply);
-                });
+                let (state, user) = (state.clone(), user.clone());
+                answer_later(&out, id, game, async move { act(&state, user.as_ref(), game, action).await });
                 None
             }
         };
@@ -180,6 +166,24 @@ async fn connection(state: AppState, user: Option<User>, bot: bool, socket: WebS
     }
     drop(out);
     let _ = writer.await;
+}
+
+/// Answers an act once it is stored, from a task of its own: a client may have acts in flight in
+/// many games at once (one connection for many boards).
+fn answer_later(
+    out: &Out,
+    id: u64,
+    game: GameId,
+    acting: impl std::future::Future<Output = Result<(u64, arbiter::Answer), ApiError>> + Send + 'static,
+) {
+    let out = out.clone();
+    tokio::spawn(async move {
+        let reply = match acting.await {
+            Ok((seq, answer)) => ServerMsg::Ack { id, game, seq, answer },
+            Err(e) => error(Some(id), e.code, &e.message),
+        };
+        let _ = send(&out, reply);
+    });
 }
 
 /// Queues a message; a full queue (a client that does not read) ends the connection.

@@ -431,10 +431,7 @@ impl GameTask {
                         Ok(logged) => self.commit(user, logged).await.map_err(ActError::from),
                         Err(e) => Err(e.into()),
                     };
-                    let broken = matches!(done, Err(ActError::Store(_)));
-                    let _ = reply.send(done);
-                    if broken {
-                        tracing::error!(game = self.id, "event not stored; the game stops until a restart");
+                    if answered(self.id, reply, done) {
                         break;
                     }
                 }
@@ -486,9 +483,7 @@ impl GameTask {
                             "no countdown runs against the opponent (he is connected, or it is not his turn)".into(),
                         )),
                     };
-                    let broken = matches!(done, Err(ActError::Store(_)));
-                    let _ = reply.send(done);
-                    if broken {
+                    if answered(self.id, reply, done) {
                         break;
                     }
                 }
@@ -562,6 +557,17 @@ impl GameTask {
             tracing::error!(game = self.id, error = %e, "could not mark the game finished");
         }
     }
+}
+
+/// Sends an act's answer; `true` when its event could not be stored, and the game stops until
+/// a restart rebuilds it from its log.
+fn answered(id: GameId, reply: oneshot::Sender<Result<Acked, ActError>>, done: Result<Acked, ActError>) -> bool {
+    let broken = matches!(done, Err(ActError::Store(_)));
+    let _ = reply.send(done);
+    if broken {
+        tracing::error!(game = id, "event not stored; the game stops until a restart");
+    }
+    broken
 }
 
 async fn sleep_until(at: Option<Instant>) {
