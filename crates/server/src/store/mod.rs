@@ -198,6 +198,9 @@ impl Store {
                         // every live log at once.
                         sqlx::query("PRAGMA mmap_size = 1073741824").execute(&mut *conn).await?;
                         sqlx::query("PRAGMA cache_size = -65536").execute(&mut *conn).await?;
+                        // The checkpoint thread of the event log does them all: none in a
+                        // request's commit.
+                        sqlx::query("PRAGMA wal_autocheckpoint = 0").execute(&mut *conn).await?;
                     }
                     Ok(())
                 })
