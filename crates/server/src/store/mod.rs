@@ -179,6 +179,16 @@ impl Store {
             }
             _ => url.to_string(),
         };
+        // SQLite's log goes to the file straight (sqlite_log); an in-memory database is one
+        // connection's alone, so it keeps the pool's.
+        let file = match backend {
+            Backend::Sqlite => Some(sqlx::sqlite::SqliteConnectOptions::from_str(&url)?.get_filename().to_path_buf())
+                .filter(|f| !url.contains(":memory:") && !url.contains("mode=memory") && f != Path::new(":memory:")),
+            Backend::Postgres => None,
+        };
+        if let Some(f) = file.as_ref().filter(|f| !f.exists()) {
+            sqlite_log::create(f)?;
+        }
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
@@ -208,13 +218,6 @@ impl Store {
             .connect_with(options)
             .await?;
         migrations::run(&pool, backend).await?;
-        // SQLite's log goes to the file straight (sqlite_log); an in-memory database is one
-        // connection's alone, so it keeps the pool's.
-        let file = match backend {
-            Backend::Sqlite => Some(sqlx::sqlite::SqliteConnectOptions::from_str(&url)?.get_filename().to_path_buf())
-                .filter(|f| !url.contains(":memory:") && !url.contains("mode=memory") && f != Path::new(":memory:")),
-            Backend::Postgres => None,
-        };
         let appender = match &file {
             Some(f) => writer::start_sqlite(f.clone())?,
             None => writer::start(pool.acquire().await?.detach()),
