@@ -98,6 +98,13 @@ pub enum GoAction {
     MarkDead { stones: Vec<String> },
     /// The opponent of the last proposal agrees: the position is counted and the game ends.
     Agree,
+    /// A player disputes the life of stones in the finishing phase and calls the arbiter, who
+    /// settles it (rfg 7.2: by playing the position out on another board) with
+    /// [`GoAction::ArbiterCount`]. The players may still agree meanwhile.
+    Dispute,
+    /// The arbiter's ruling on a disputed finishing phase: these stones are dead (GTP
+    /// coordinates, one stone marks its chain), and the board is counted.
+    ArbiterCount { stones: Vec<String> },
     /// The main game ended without the ruleset's passes: the players agreed to stop, or a
     /// server ended it and counted (a record whose `RE` is a score without the passes). Dead
     /// stones are then marked and agreed as after the passes.
@@ -130,6 +137,8 @@ pub struct GoGame {
     main_ended: Option<usize>,
     /// The current dead-stone proposal and who made it.
     proposal: Option<(Side, Vec<Point>)>,
+    /// Who disputed the finishing phase, until it is counted (rfg 7.2).
+    dispute: Option<Side>,
     /// The count the game ended with.
     score: Option<Score>,
 }
@@ -145,6 +154,7 @@ impl GoGame {
             edits: Vec::new(),
             main_ended: None,
             proposal: None,
+            dispute: None,
             score: None,
         }
     }
@@ -165,6 +175,10 @@ impl GoGame {
     /// The stones proposed dead, and by whom.
     pub fn proposal(&self) -> Option<(Side, &[Point])> {
         self.proposal.as_ref().map(|(s, p)| (*s, p.as_slice()))
+    }
+    /// Who disputed the finishing phase and waits for the arbiter.
+    pub fn dispute(&self) -> Option<Side> {
+        self.dispute
     }
 
     /// Has the main game ended by consecutive passes (rfg 7.1)? Stays so through the finishing
@@ -273,6 +287,9 @@ impl Game for GoGame {
         self.game = g;
         self.main_ended = self.main_ended.filter(|&e| e <= ply);
         self.proposal = None;
+        if self.main_ended.is_none() {
+            self.dispute = None;
+        }
     }
 
     fn still_illegal(&self, _: Side, _: &GoRuleset) -> Option<Fault> {
@@ -311,53 +328,79 @@ impl Game for GoGame {
         let agreement_article = || go_rules.articles.dead_stones.clone();
         match action {
             GoAction::MarkDead { stones } => {
-                let size = self.board().size();
-                let mut dead = Vec::new();
-                for s in stones {
-                    let p = point(s, size)?;
-                    if self.board().get(p).is_none() {
-                        return Err(Refusal::NoStone { point: p.to_gtp(), article: agreement_article() });
-                    }
-                    dead.push(p);
-                }
+                let dead = self.stones(stones, agreement_article)?;
                 self.proposal = Some((side, dead));
                 Ok(Acted { end: None, notes: vec![] })
             }
             GoAction::Setup { .. } | GoAction::EndByAgreement => unreachable!("handled above"),
+            GoAction::Dispute => {
+                self.dispute = Some(side);
+                Ok(Acted { end: None, notes: vec![] })
+            }
+            GoAction::ArbiterCount { stones } => {
+                let dead = self.stones(stones, agreement_article)?;
+                self.count(dead, rules)
+            }
             GoAction::Agree => {
                 let dead = match &self.proposal {
                     Some((by, dead)) if *by == side.flip() => dead.clone(),
                     Some(_) => return Err(Refusal::OwnProposal { article: agreement_article() }),
                     None => return Err(Refusal::NoProposal { article: agreement_article() }),
                 };
-                let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
-                let agreement = Agreement { dead, ..Agreement::default() };
-                let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules.counting.rule.into())
-                    .map_err(|e| Refusal::Count { detail: e.to_string() })?;
-                let by_score = &go_rules.articles.result_by_score;
-                let end = match s.winner {
-                    Some(c) if s.handicap_tie => {
-                        End::win(c.into(), Reason::Score, go_rules.handicap_tie_to_white.article.clone())
-                    }
-                    Some(c) => End::win(c.into(), Reason::Score, by_score.clone()),
-                    None => End::draw(Reason::Score, by_score.clone()),
-                };
-                let detail = format!(
-                    "black {} territory + {} prisoners + {} stones = {}; white {} territory + {} prisoners + {} stones + {} komi = {}",
-                    s.black.territory,
-                    s.black.prisoners,
-                    s.black.stones,
-                    s.black.total,
-                    s.white.territory,
-                    s.white.prisoners,
-                    s.white.stones,
-                    s.white.komi,
-                    s.white.total
-                );
-                self.score = Some(s);
-                let note = Fault { article: go_rules.articles.count.clone(), detail };
-                Ok(Acted { end: Some(end), notes: vec![(ViolationKind::Score, note)] })
+                self.count(dead, rules)
             }
+        }
+    }
+}
+
+impl GoGame {
+    /// Stones named in GTP coordinates, each on the board.
+    fn stones(&self, stones: &[String], article: impl Fn() -> String) -> Result<Vec<Point>, Refusal> {
+        let size = self.board().size();
+        stones
+            .iter()
+            .map(|s| {
+                let p = point(s, size)?;
+                match self.board().get(p) {
+                    Some(_) => Ok(p),
+                    None => Err(Refusal::NoStone { point: p.to_gtp(), article: article() }),
+                }
+            })
+            .collect()
+    }
+
+    /// The board counted with `dead` removed (rfg 8–10): the game's end.
+    fn count(&mut self, dead: Vec<Point>, rules: &GoRuleset) -> Result<Acted, Refusal> {
+        let go_rules = &rules.game;
+        {
+            let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
+            let agreement = Agreement { dead, ..Agreement::default() };
+            let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules.counting.rule.into())
+                .map_err(|e| Refusal::Count { detail: e.to_string() })?;
+            let by_score = &go_rules.articles.result_by_score;
+            let end = match s.winner {
+                Some(c) if s.handicap_tie => {
+                    End::win(c.into(), Reason::Score, go_rules.handicap_tie_to_white.article.clone())
+                }
+                Some(c) => End::win(c.into(), Reason::Score, by_score.clone()),
+                None => End::draw(Reason::Score, by_score.clone()),
+            };
+            let detail = format!(
+                "black {} territory + {} prisoners + {} stones = {}; white {} territory + {} prisoners + {} stones + {} komi = {}",
+                s.black.territory,
+                s.black.prisoners,
+                s.black.stones,
+                s.black.total,
+                s.white.territory,
+                s.white.prisoners,
+                s.white.stones,
+                s.white.komi,
+                s.white.total
+            );
+            self.score = Some(s);
+            self.dispute = None;
+            let note = Fault { article: go_rules.articles.count.clone(), detail };
+            Ok(Acted { end: Some(end), notes: vec![(ViolationKind::Score, note)] })
         }
     }
 }

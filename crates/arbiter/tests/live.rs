@@ -183,3 +183,41 @@ fn a_result_is_corrected_or_annulled_after_the_end_and_nothing_else_is_taken() {
     let again = LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap();
     assert_eq!(again.outcome(), g.outcome(), "the correction is in the log");
 }
+
+#[test]
+fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
+    let setup = GameSetup {
+        ruleset: RulesetId::Rfg,
+        overrides: None,
+        time: None,
+        board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
+        rated: false,
+    };
+    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+    g.start(0);
+    // Black walls columns A–C; White plays column D and a lone stone at A1 inside Black's area.
+    let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "B3", "A1", "pass", "pass", "pass"];
+    for (i, m) in moves.iter().enumerate() {
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, S, side, m), Answer::Accepted, "{m}");
+    }
+    // White: nothing dead. Black disputes and calls the arbiter (rfg 7.2).
+    g.act(S, Actor::Player { side: Side::White }, &Action::MarkDead { stones: vec![] }).unwrap();
+    let black = Actor::Player { side: Side::Black };
+    assert_eq!(g.act(S, black, &Action::Dispute).unwrap().answer, Answer::Accepted);
+    let PositionView::Go { disputed_by, .. } = g.view(S).position else { panic!("Go") };
+    assert_eq!(disputed_by, Some(Side::Black));
+    // Only the arbiter rules; the ruling counts the board with A1 dead.
+    let rule = Action::RuleDead { stones: vec!["A1".into()] };
+    assert_eq!(g.act(S, black, &rule), Err(ActionError::ArbiterOnly("rule_dead")));
+    assert!(matches!(
+        g.act(S, Actor::Arbiter, &Action::RuleDead { stones: vec!["B1".into()] }).unwrap().answer,
+        Answer::Refused { reason: Refusal::NoStone { .. } }
+    ));
+    assert_eq!(g.act(S, Actor::Arbiter, &rule).unwrap().answer, Answer::Accepted);
+    let v = g.view(S);
+    let o = v.outcome.unwrap();
+    assert_eq!((o.result, o.reason, o.article.as_deref()), (GameResult::BlackWin, Reason::Score, Some("rfg 10.2")));
+    let PositionView::Go { disputed_by, .. } = v.position else { panic!("Go") };
+    assert_eq!(disputed_by, None);
+}

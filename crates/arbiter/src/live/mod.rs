@@ -56,6 +56,12 @@ pub enum Action {
     },
     /// Go: agree to the opponent's proposal; the position is counted.
     Agree,
+    /// Go, in the finishing phase: dispute the life of stones and call the arbiter (rfg 7.2).
+    Dispute,
+    /// Go, arbiter: the ruling on a dispute — these stones are dead, and the board is counted.
+    RuleDead {
+        stones: Vec<String>,
+    },
     /// Arbiter: stop both clocks.
     Pause,
     /// Arbiter: start the clock again.
@@ -69,7 +75,7 @@ pub enum Action {
 impl Action {
     /// Whether only an arbiter may take this action.
     pub fn is_arbiter_action(&self) -> bool {
-        matches!(self, Action::Pause | Action::Resume | Action::Decide { .. })
+        matches!(self, Action::Pause | Action::Resume | Action::Decide { .. } | Action::RuleDead { .. })
     }
 }
 
@@ -200,7 +206,8 @@ impl LiveGame {
             Action::Decide { decision } => Submit::Decision(decision.clone()),
             Action::Resign => Submit::Resign(side.expect("a player")),
             Action::Claim { claim } => Submit::Claim(side, *claim),
-            _ => Submit::Game(side.expect("a player"), action.clone()),
+            // The arbiter's game acts belong to no side; the event names the side to move.
+            _ => Submit::Game(side.unwrap_or_else(|| self.to_move()), action.clone()),
         };
         self.try_submit(t, submit)
     }
@@ -342,6 +349,8 @@ fn go_event(t: u64, s: Submit) -> Result<Event<GoGame>, ActionError> {
         }
         Action::MarkDead { stones } => GoAction::MarkDead { stones },
         Action::Agree => GoAction::Agree,
+        Action::Dispute => GoAction::Dispute,
+        Action::RuleDead { stones } => GoAction::ArbiterCount { stones },
         other => return Err(ActionError::WrongGame { action: action_name(&other), game: "Go" }),
     };
     Ok(Event::Game { t, side, action })
@@ -364,6 +373,8 @@ fn action_name(a: &Action) -> &'static str {
         Action::AcceptImpasse => "accept_impasse",
         Action::MarkDead { .. } => "mark_dead",
         Action::Agree => "agree",
+        Action::Dispute => "dispute",
+        Action::RuleDead { .. } => "rule_dead",
         Action::Pause => "pause",
         Action::Resume => "resume",
         Action::Decide { .. } => "decide",

@@ -45,6 +45,8 @@ pub enum PositionView {
         main_game_ended: bool,
         /// The stones proposed dead and by whom (rfg 7.2).
         dead_proposal: Option<(Side, Vec<String>)>,
+        /// Who disputed the finishing phase and waits for the arbiter's ruling (rfg 7.2).
+        disputed_by: Option<Side>,
     },
 }
 
@@ -158,6 +160,7 @@ fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
             captures: [b.captures(go::Color::Black), b.captures(go::Color::White)],
             main_game_ended: ended,
             dead_proposal: g.proposal().map(|(s, p)| (s, p.iter().map(|x| x.to_gtp()).collect())),
+            disputed_by: g.dispute(),
         },
         legal_moves: legal,
         clock: r.clock().map(|c| ClockView::of(c, at)),
