@@ -54,8 +54,8 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::matching::Incremental;
 use crate::matching::bigint::{Big, Sum};
+use crate::matching::{Incremental, Weights, pair_index};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -943,18 +943,14 @@ impl<'a, const N: usize> Pairer<'a, N> {
             if !self.layout_bracket(&vertices) {
                 return Ok(None);
             }
-            // base[larger][smaller]
-            let mut base: Vec<Vec<Big<N>>> = (0..count).map(Vec::with_capacity).collect();
+            // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
+            // stored once: a bracket of 6,000 players has 18 million of them).
+            let mut base = Base(Weights::new(count * count.saturating_sub(1) / 2, Big::<N>::ZERO));
             for li in sg_begin..count {
                 for si in 0..li {
                     let w =
                         self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);
-                    base[li].push(w);
-                }
-            }
-            for li in 0..count {
-                for si in 0..base[li].len() {
-                    let w = base[li][si];
+                    base.0.put(pair_index(si, li), w);
                     self.set(vertices[li], vertices[si], w);
                 }
             }
@@ -970,17 +966,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
             }
             let sgsb = self.lay.sgsb;
-            let weight_with =
-                |base: &Vec<Vec<Big<N>>>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
-                    let r = base[li][si];
-                    if r.is_zero() {
-                        return r;
-                    }
-                    // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                    let addend =
-                        Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
-                    r.add(&addend)
-                };
+            let weight_with = |base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                let r = base.get(li, si);
+                if r.is_zero() {
+                    return r;
+                }
+                // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                let addend = Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                r.add(&addend)
+            };
             let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
             let mut mate = self.compute();
 
@@ -1014,7 +1008,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 remaining_md -= 1;
                 if !in_bracket(mate[pv]) {
                     for oi in sg_begin..next_sg_begin {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, vertices[oi], w.or_u64(1));
                         }
@@ -1025,7 +1019,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     matched[pv] = true;
                     remaining_matched_md -= 1;
                     for oi in sg_begin..next_sg_begin {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, vertices[oi], w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1));
                         }
@@ -1044,7 +1038,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         self.set(pv, ov, w.add_u64(addend));
                         addend += 1;
@@ -1102,7 +1096,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 left -= exchange as usize;
                 for &oi in &remainder[idx + 1..] {
                     if exchange {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                     }
                     let w = weight_with(&base, pi, oi, idx, rem_pairs);
                     self.set(pv, vertices[oi], w);
@@ -1129,11 +1123,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 if exchange {
                     left -= 1;
                     for &oi in &remainder[..k] {
-                        base[pi][oi] = Big::ZERO;
+                        base.drop(pi, oi);
                         self.set(pv, vertices[oi], Big::ZERO);
                     }
                     for oi in next_sg_begin..count {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                         self.set(pv, vertices[oi], Big::ZERO);
                     }
                 }
@@ -1155,9 +1149,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         || mate[pv] >= next_sg_begin_vertex
                         || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex)
                     {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     self.set(pv, ov, w);
                 }
             }
@@ -1171,7 +1165,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         if oi <= pi || matched[ov] {
                             continue;
                         }
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, ov, w.add_u64(addend));
                         }
@@ -1225,6 +1219,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         Ok(Some(out))
+    }
+}
+
+/// The weights of a bracket before the B.5/D ordering fields, `get(larger, smaller)` by
+/// bracket index (each distinct value stored once).
+struct Base<const N: usize>(Weights<Big<N>>);
+
+impl<const N: usize> Base<N> {
+    fn get(&self, larger: usize, smaller: usize) -> Big<N> {
+        debug_assert!(smaller < larger);
+        self.0.get(pair_index(smaller, larger))
+    }
+    fn drop(&mut self, larger: usize, smaller: usize) {
+        self.0.put(pair_index(smaller, larger), Big::ZERO);
     }
 }
 
