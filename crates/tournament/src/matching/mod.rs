@@ -1526,6 +1526,33 @@ mod tests {
     }
 
     #[test]
+    fn interned_weights_read_back_what_was_stored_across_sweeps() {
+        // Enough distinct values to sweep the table several times, most of them overwritten
+        // (dropped by the sweep) and some kept from before each sweep.
+        let len = 5_000;
+        let mut w = Weights::new(len, -1i64);
+        let mut plain = vec![-1i64; len];
+        let mut x = 7u64;
+        for step in 0..400_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = (x >> 33) as usize % len;
+            let v = if step % 3 == 0 { (x >> 50) as i64 % 4 } else { step as i64 };
+            w.put(k, v);
+            plain[k] = v;
+        }
+        // About 270,000 distinct values were stored: only sweeps keep the table this small.
+        assert!(w.table.len() <= 1 << 16, "{} values", w.table.len());
+        for (k, &v) in plain.iter().enumerate() {
+            assert_eq!(w.get(k), v, "edge {k}");
+        }
+        w.compact();
+        assert!(w.table.len() <= len, "{} values after a sweep", w.table.len());
+        for (k, &v) in plain.iter().enumerate() {
+            assert_eq!(w.get(k), v, "edge {k} after a sweep");
+        }
+    }
+
+    #[test]
     fn pair_of_index_inverts_pair_index() {
         for b in (1..2000).chain([9_999, 10_000, 65_535, 100_000, 1 << 20]) {
             for a in [0, 1, b / 2, b - 1].into_iter().filter(|&a| a < b) {
