@@ -238,13 +238,19 @@ struct Solver<W: Weight> {
     bestslack: Vec<W>,
     beststamp: Vec<u64>,
     epoch: u64,
-    blossombestedges: Vec<Option<Vec<usize>>>,
+    /// Edge indices as `u32` (at most 2³² edges: 92,000 vertices), half the memory of a
+    /// stage whose forest covers thousands of vertices (they hold its edges between S-vertices).
+    blossombestedges: Vec<Option<Vec<u32>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
     /// One bit per edge (a byte per edge was 50 MB at 10,000 players).
     allowedge: Vec<u64>,
     /// Edges whose `allowedge` is set, so a stage resets only those.
+    /// At most one entry per word of `allowedge`: past that `allowed_all` is set and a stage
+    /// clears the whole bit set instead (a stage over a tight complete graph allows tens of
+    /// millions of edges).
     allowed: Vec<usize>,
+    allowed_all: bool,
     queue: Vec<usize>,
     /// Complete-graph mode (`Incremental`): `neighbend` is empty, a vertex's edges are those to
     /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
@@ -255,7 +261,7 @@ struct Solver<W: Weight> {
     /// Buffers for `leaves_of`, and for the least-slack edge lists (`blossombestedges`):
     /// blossoms are formed, labelled and expanded thousands of times in a Dutch round.
     pool: Vec<Vec<usize>>,
-    lists: Vec<Vec<usize>>,
+    lists: Vec<Vec<u32>>,
     /// Scratch of `scan_blossom` and `add_blossom`.
     path: Vec<usize>,
     touched: Vec<usize>,
@@ -284,6 +290,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         }
     }
     let ne = doubled.len();
+    assert!(ne <= u32::MAX as usize, "edge indices are stored as u32");
     let mut neighbend = vec![Vec::new(); n];
     for (k, &(i, j, _)) in doubled.iter().enumerate() {
         neighbend[i].push(2 * k + 1);
@@ -318,6 +325,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
         allowedge: vec![0; ne.div_ceil(64)],
         allowed: Vec::new(),
+        allowed_all: false,
         queue: Vec::new(),
         complete: false,
         alive: Vec::new(),
@@ -382,19 +390,26 @@ impl<W: Weight> Solver<W> {
     /// one side, which is all delta3 needs).
     fn record(&mut self, b: usize, k: usize) {
         match &mut self.blossombestedges[b] {
-            Some(l) => l.push(k),
+            Some(l) => l.push(k as u32),
             None => {
                 let mut l = self.lists.pop().unwrap_or_default();
                 l.clear();
-                l.push(k);
+                l.push(k as u32);
                 self.blossombestedges[b] = Some(l);
             }
         }
     }
 
-    /// Forget blossom `b`'s least-slack edge list, keeping its buffer.
+    /// Forget blossom `b`'s least-slack edge list, keeping its buffer unless it is large (a
+    /// stage over thousands of S-vertices fills lists of thousands of edges each).
     fn drop_list(&mut self, b: usize) {
         if let Some(l) = self.blossombestedges[b].take() {
+            self.keep_list(l);
+        }
+    }
+
+    fn keep_list(&mut self, l: Vec<u32>) {
+        if l.capacity() <= 1024 {
             self.lists.push(l);
         }
     }
@@ -402,7 +417,11 @@ impl<W: Weight> Solver<W> {
     fn allow(&mut self, k: usize) {
         if !self.allowed_edge(k) {
             self.allowedge[k / 64] |= 1 << (k % 64);
-            self.allowed.push(k);
+            if self.allowed.len() < self.allowedge.len() {
+                self.allowed.push(k);
+            } else {
+                self.allowed_all = true;
+            }
         }
     }
 
@@ -577,11 +596,12 @@ impl<W: Weight> Solver<W> {
                 }
                 Some(l) => {
                     for &k in &l {
+                        let k = k as usize;
                         let (i, j) = self.ij(k);
                         let j = if self.inblossom[j] == b { i } else { j };
                         self.consider_best(b, k, j, &mut bestedgeto, &mut touched);
                     }
-                    self.lists.push(l);
+                    self.keep_list(l);
                 }
             }
             self.bestedge[bv] = NONE;
@@ -592,7 +612,7 @@ impl<W: Weight> Solver<W> {
         touched.sort_unstable();
         for &bj in &touched {
             let (k, sl) = std::mem::replace(&mut bestedgeto[bj], (NONE, W::zero()));
-            list.push(k);
+            list.push(k as u32);
             if self.bestedge[b] == NONE || sl.less(&self.bestslack[b]) {
                 self.set_best(b, k, sl);
             }
@@ -783,8 +803,12 @@ impl<W: Weight> Solver<W> {
             for b in first..2 * n {
                 self.drop_list(b);
             }
-            for &k in &self.allowed {
-                self.allowedge[k / 64] &= !(1 << (k % 64));
+            if std::mem::take(&mut self.allowed_all) {
+                self.allowedge.fill(0);
+            } else {
+                for &k in &self.allowed {
+                    self.allowedge[k / 64] &= !(1 << (k % 64));
+                }
             }
             self.allowed.clear();
             self.queue.clear();
@@ -1046,6 +1070,7 @@ impl<W: Weight> Incremental<W> {
     pub fn new(n: usize, neg: W, start: W) -> Self {
         assert!(n.is_multiple_of(2));
         let ne = n * n.saturating_sub(1) / 2;
+        assert!(ne <= u32::MAX as usize, "edge indices are stored as u32");
         let s = Solver {
             nv: n,
             maxcard: true,
@@ -1069,6 +1094,7 @@ impl<W: Weight> Incremental<W> {
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
             allowedge: vec![0; ne.div_ceil(64)],
             allowed: Vec::new(),
+            allowed_all: false,
             queue: Vec::new(),
             complete: true,
             alive: (0..n).collect(),
@@ -1346,6 +1372,7 @@ impl<W: Weight> Incremental<W> {
     pub fn compute(&mut self) -> Vec<usize> {
         self.solved = true;
         let dirty = std::mem::take(&mut self.dirty);
+        let first = dirty.is_empty();
         let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
@@ -1369,7 +1396,7 @@ impl<W: Weight> Incremental<W> {
         // optimality certificate). The stages then only augment what is left: without this a
         // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
         // each scanning much of the graph.
-        let free = if dirty.is_empty() {
+        let free = if first {
             // First solve (nothing matched yet, or nothing changed): y(v) = max(w(v,u) over
             // free u, 2w(v,u) - y(u) over matched u), symmetric, so v–u is tight when it is
             // the best edge of both.
@@ -1448,7 +1475,7 @@ impl<W: Weight> Incremental<W> {
         // tree at first (see below).
         let mut passive_first = false;
         for &v in &free {
-            if !dirty.is_empty() && self.s.mate[v] == NONE && self.s.inblossom[v] == v && !self.is_dirty[v] {
+            if !first && self.s.mate[v] == NONE && self.s.inblossom[v] == v && !self.is_dirty[v] {
                 self.s.passive[v] = true;
                 passive_first = true;
             }
