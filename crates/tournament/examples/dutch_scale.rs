@@ -65,7 +65,23 @@ fn main() {
         ["pair", file] => {
             let t = trf::parse(&std::fs::read_to_string(file).expect("read the TRF")).expect("parse the TRF");
             let start = std::time::Instant::now();
-            let round = dutch::pair(&t).expect("the round pairs");
+            let mut last = 0;
+            let round = dutch::pair_edition_with_progress(&t, dutch::Edition::Fide2025, &mut |p| {
+                let tell = match p {
+                    dutch::Progress::Weights { done, of } => done + 256 > of,
+                    dutch::Progress::Completable => true,
+                    dutch::Progress::Paired { done, .. } => done >= last + 1000,
+                };
+                if let dutch::Progress::Paired { done, .. } = p
+                    && tell
+                {
+                    last = done;
+                }
+                if tell {
+                    eprintln!("{:7.2} s  {p}", start.elapsed().as_secs_f64());
+                }
+            })
+            .expect("the round pairs");
             eprintln!("{file}: paired in {:.2} s", start.elapsed().as_secs_f64());
             print!("{}", round.to_bbp(&t));
         }
