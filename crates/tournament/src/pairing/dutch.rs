@@ -21,10 +21,30 @@
 //! `cargo run --release -p shinpan-tournament --example bench_pairing` times it; the same
 //! example's `--equiv-dump`/`--equiv-check` compare pairings before and after a change.
 //!
-//! Very large fields (`make bench-dutch-scale`): round 1 builds no graph (`structural`: 9,999
-//! players in 0.06 s and 21 MB). A later round holds the complete graph, so its memory is
-//! quadratic: about 60 bytes per pair of players (1,000 players 32 MB, 2,000 108 MB, 4,000
-//! 498 MB in round 2, in 0.6 s, 4.1 s and 13.5 s here), which puts 10,000 players near 3 GB.
+//! Very large fields (`make bench-dutch-scale`; `dutch_scale pair FILE` makes the same library
+//! call in-process and prints each phase's time): round 1 builds no graph (`structural`: 9,999
+//! players in 0.06 s and 21 MB). A later round is the matching over all players on the
+//! complete graph, but that graph now costs 4 bytes per pair of players instead of about 60
+//! (`matching::Weights`: an edge is an index into a table holding each distinct weight once;
+//! its endpoints are computed from its index; a bit per allowed-edge flag; a stage's edge
+//! lists bounded), so memory is within the 1 GB: round 2 of 1,000 / 2,000 / 4,000 /
+//! 9,999 players peaks at 8 / 18 / 56 / 488 MB (was 33 / 108 / 498 MB and 3.4 GB), round 5 of
+//! 2,000 players at 26 MB. The pairings are byte for byte those of the binary before the change
+//! (round 2 at all four sizes, round 5 of 2,000; and the test suites). Time is not within the 10 s: 1,000 players 0.6 s,
+//! 2,000 2.4 s, 4,000 8.2 s in round 2 (2,000 in round 5: 4.3 s); 9,999 players in round 2
+//! took 89 s on a quieter machine (286 s beside another 9,999-player run and others' builds;
+//! the code before took 503 s and 3.4 GB beside such a run), and round 5 of 9,999 players
+//! (nine score groups) took 906 s under that load, peak 787 MB: 30 s to the first matching,
+//! then 417 s and 350 s in two brackets' first matchings, the rest in seconds.
+//! Where round 2 of 9,999 players spends its 89 s: 2.4 s setting the weights, 14.5 s for the
+//! first matching (C.4 and the bye's score), 43 s for the first bracket's first matching (the
+//! weights after the bye's score and the bracket's own change nearly every edge, and the
+//! repair then frees every vertex in turn), 12 s and 9 s for the next two brackets' first
+//! matchings, and about 1.5 s per 1,000 players for the decisions one player at a time (D.1,
+//! exchanges). So what remains is the bulk re-solves over the whole field: a matching over
+//! the bracket, the next score group and only as much of the rest as completion (C.4) needs.
+//! (Solving the first bracket from scratch instead of repairing was tried: faster at 2,000
+//! players, slower at 9,999 in a run under load, so left out.)
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
