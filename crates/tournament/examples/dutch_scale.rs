@@ -9,6 +9,9 @@
 //!
 //! `dutch_scale time BIN FILE` runs `BIN pair FILE` under `/usr/bin/time` and prints the wall
 //! time, the peak resident memory and how many boards were paired.
+//!
+//! `dutch_scale pair FILE` pairs in this process and prints the round as `shinpan pair` does
+//! (bbpPairings' `-p` format), to compare a change's pairings with a binary built before it.
 
 use std::process::Command;
 use tournament::formats::trf;
@@ -54,10 +57,33 @@ fn time(bin: &str, file: &str) -> bool {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: dutch_scale write N PLAYED FILE | dutch_scale time BIN FILE";
+    let usage = "usage: dutch_scale write N PLAYED FILE | dutch_scale time BIN FILE | dutch_scale pair FILE";
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["write", n, played, file] => {
             write(n.parse().expect("N players"), played.parse().expect("PLAYED rounds"), file)
+        }
+        ["pair", file] => {
+            let t = trf::parse(&std::fs::read_to_string(file).expect("read the TRF")).expect("parse the TRF");
+            let start = std::time::Instant::now();
+            let mut last = 0;
+            let round = dutch::pair_edition_with_progress(&t, dutch::Edition::Fide2025, &mut |p| {
+                let tell = match p {
+                    dutch::Progress::Weights { done, of } => done + 256 > of,
+                    dutch::Progress::Completable => true,
+                    dutch::Progress::Paired { done, .. } => done >= last + 1000,
+                };
+                if let dutch::Progress::Paired { done, .. } = p
+                    && tell
+                {
+                    last = done;
+                }
+                if tell {
+                    eprintln!("{:7.2} s  {p}", start.elapsed().as_secs_f64());
+                }
+            })
+            .expect("the round pairs");
+            eprintln!("{file}: paired in {:.2} s", start.elapsed().as_secs_f64());
+            print!("{}", round.to_bbp(&t));
         }
         ["time", bin, file] => std::process::exit(if time(bin, file) { 0 } else { 1 }),
         _ => {

@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 /// An `N`-limb little-endian integer; arithmetic wraps, comparison is signed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Big<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Big<N> {

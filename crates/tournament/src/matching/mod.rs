@@ -23,8 +23,9 @@ pub mod bigint;
 
 use bigint::Big;
 
-/// What the algorithm needs from an edge weight.
-pub trait Weight: Copy {
+/// What the algorithm needs from an edge weight (`Eq + Hash`: the weights are stored once
+/// each, see `Weights`).
+pub trait Weight: Copy + Eq + std::hash::Hash {
     fn zero() -> Self;
     fn plus(&self, o: &Self) -> Self;
     fn minus(&self, o: &Self) -> Self;
@@ -111,14 +112,117 @@ impl<const N: usize> Weight for Big<N> {
 
 const NONE: usize = usize::MAX;
 
+/// The edges' weights, each distinct value stored once: an edge holds a 4-byte index into a
+/// table of values. A complete graph of 10,000 players has 50 million edges, and a Dutch
+/// weight is 40 bytes (five limbs) there, 2 GB stored plainly; the values actually present
+/// are few (the completion weights of the players outside the bracket take a handful of
+/// values, the bracket's weights at most some per player), so the table is small. The
+/// algorithm sees exactly the weights it was given (`get` returns the value `put` stored), so
+/// nothing it computes changes. Values no edge holds any more are dropped when the table has
+/// doubled since the last sweep (`compact`).
+pub(crate) struct Weights<W: Weight> {
+    idx: Vec<u32>,
+    table: Vec<W>,
+    ids: std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
+    /// The last value stored and its index (a row of equal weights is common).
+    last: Option<(W, u32)>,
+    /// `compact` when the table reaches this size.
+    sweep_at: usize,
+}
+
+impl<W: Weight> Weights<W> {
+    pub(crate) fn new(len: usize, fill: W) -> Self {
+        let mut w =
+            Weights { idx: Vec::new(), table: Vec::new(), ids: Default::default(), last: None, sweep_at: 1 << 16 };
+        let id = w.id(fill);
+        w.idx = vec![id; len];
+        w
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(&self, k: usize) -> W {
+        self.table[self.idx[k] as usize]
+    }
+
+    pub(crate) fn put(&mut self, k: usize, v: W) {
+        let id = self.id(v);
+        self.idx[k] = id;
+    }
+
+    fn id(&mut self, v: W) -> u32 {
+        if let Some((w, id)) = self.last
+            && w == v
+        {
+            return id;
+        }
+        if self.table.len() >= self.sweep_at {
+            self.compact();
+        }
+        let next = self.table.len() as u32;
+        let id = *self.ids.entry(v).or_insert(next);
+        if id == next {
+            self.table.push(v);
+        }
+        self.last = Some((v, id));
+        id
+    }
+
+    /// Drop the values no edge holds (renumbering the rest: the values are unchanged).
+    fn compact(&mut self) {
+        let mut used = vec![u32::MAX; self.table.len()];
+        let mut table = Vec::new();
+        for i in self.idx.iter_mut() {
+            let u = &mut used[*i as usize];
+            if *u == u32::MAX {
+                *u = table.len() as u32;
+                table.push(self.table[*i as usize]);
+            }
+            *i = *u;
+        }
+        self.ids = table.iter().enumerate().map(|(i, &w)| (w, i as u32)).collect();
+        self.table = table;
+        self.last = None;
+        self.sweep_at = (2 * self.table.len()).max(1 << 16);
+    }
+}
+
+/// A small multiplicative hash for the weight table (its keys are weights of a round, not
+/// adversarial input).
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for c in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..c.len()].copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+}
+
 struct Solver<W: Weight> {
     nv: usize,
     maxcard: bool,
-    /// Each edge's two vertices; edge end `p` is `ends[p / 2][p % 2]` (`ep`).
+    /// Each edge's two vertices; edge end `p` is `ends[p / 2][p % 2]` (`ep`). Empty in
+    /// complete-graph mode, where edge `k` is `pair_index`'s pair and is computed (`ij`): 8 bytes
+    /// per pair of vertices saved, 400 MB at 10,000 players.
     ends: Vec<[u32; 2]>,
     /// Four times each edge's weight (twice the doubled weight the duals are measured
     /// against: what `slack` subtracts); negative for an absent edge.
-    edge2: Vec<W>,
+    edge2: Weights<W>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
     label: Vec<u8>,
@@ -134,12 +238,19 @@ struct Solver<W: Weight> {
     bestslack: Vec<W>,
     beststamp: Vec<u64>,
     epoch: u64,
-    blossombestedges: Vec<Option<Vec<usize>>>,
+    /// Edge indices as `u32` (at most 2³² edges: 92,000 vertices), half the memory of a
+    /// stage whose forest covers thousands of vertices (they hold its edges between S-vertices).
+    blossombestedges: Vec<Option<Vec<u32>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    allowedge: Vec<bool>,
+    /// One bit per edge (a byte per edge was 50 MB at 10,000 players).
+    allowedge: Vec<u64>,
     /// Edges whose `allowedge` is set, so a stage resets only those.
+    /// At most one entry per word of `allowedge`: past that `allowed_all` is set and a stage
+    /// clears the whole bit set instead (a stage over a tight complete graph allows tens of
+    /// millions of edges).
     allowed: Vec<usize>,
+    allowed_all: bool,
     queue: Vec<usize>,
     /// Complete-graph mode (`Incremental`): `neighbend` is empty, a vertex's edges are those to
     /// the vertices of `alive` (pairs fixed for good are left out: their other edges are absent).
@@ -150,7 +261,7 @@ struct Solver<W: Weight> {
     /// Buffers for `leaves_of`, and for the least-slack edge lists (`blossombestedges`):
     /// blossoms are formed, labelled and expanded thousands of times in a Dutch round.
     pool: Vec<Vec<usize>>,
-    lists: Vec<Vec<usize>>,
+    lists: Vec<Vec<u32>>,
     /// Scratch of `scan_blossom` and `add_blossom`.
     path: Vec<usize>,
     touched: Vec<usize>,
@@ -179,6 +290,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         }
     }
     let ne = doubled.len();
+    assert!(ne <= u32::MAX as usize, "edge indices are stored as u32");
     let mut neighbend = vec![Vec::new(); n];
     for (k, &(i, j, _)) in doubled.iter().enumerate() {
         neighbend[i].push(2 * k + 1);
@@ -187,7 +299,13 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
     let mut s = Solver {
         nv: n,
         maxcard: false,
-        edge2: doubled.iter().map(|e| e.2.plus(&e.2)).collect(),
+        edge2: {
+            let mut w = Weights::new(ne, W::zero());
+            for (k, e) in doubled.iter().enumerate() {
+                w.put(k, e.2.plus(&e.2));
+            }
+            w
+        },
         ends: doubled.iter().map(|&(i, j, _)| [i as u32, j as u32]).collect(),
         neighbend,
         mate: vec![NONE; n],
@@ -205,8 +323,9 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         blossombestedges: vec![None; 2 * n],
         unusedblossoms: (n..2 * n).collect(),
         dualvar: std::iter::repeat_n(maxweight, n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
-        allowedge: vec![false; ne],
+        allowedge: vec![0; ne.div_ceil(64)],
         allowed: Vec::new(),
+        allowed_all: false,
         queue: Vec::new(),
         complete: false,
         alive: Vec::new(),
@@ -250,12 +369,20 @@ impl<W: Weight> Solver<W> {
 
     /// The vertex at edge end `p`.
     fn ep(&self, p: usize) -> usize {
-        self.ends[p / 2][p & 1] as usize
+        let (i, j) = self.ij(p / 2);
+        if p & 1 == 0 { i } else { j }
     }
 
     fn ij(&self, k: usize) -> (usize, usize) {
+        if self.complete {
+            return pair_of_index(k);
+        }
         let [i, j] = self.ends[k];
         (i as usize, j as usize)
+    }
+
+    fn allowed_edge(&self, k: usize) -> bool {
+        self.allowedge[k / 64] >> (k % 64) & 1 == 1
     }
 
     /// Edge `k` between S-blossom `b` (the side scanning it) and another S-blossom, for the
@@ -263,33 +390,44 @@ impl<W: Weight> Solver<W> {
     /// one side, which is all delta3 needs).
     fn record(&mut self, b: usize, k: usize) {
         match &mut self.blossombestedges[b] {
-            Some(l) => l.push(k),
+            Some(l) => l.push(k as u32),
             None => {
                 let mut l = self.lists.pop().unwrap_or_default();
                 l.clear();
-                l.push(k);
+                l.push(k as u32);
                 self.blossombestedges[b] = Some(l);
             }
         }
     }
 
-    /// Forget blossom `b`'s least-slack edge list, keeping its buffer.
+    /// Forget blossom `b`'s least-slack edge list, keeping its buffer unless it is large (a
+    /// stage over thousands of S-vertices fills lists of thousands of edges each).
     fn drop_list(&mut self, b: usize) {
         if let Some(l) = self.blossombestedges[b].take() {
+            self.keep_list(l);
+        }
+    }
+
+    fn keep_list(&mut self, l: Vec<u32>) {
+        if l.capacity() <= 1024 {
             self.lists.push(l);
         }
     }
 
     fn allow(&mut self, k: usize) {
-        if !self.allowedge[k] {
-            self.allowedge[k] = true;
-            self.allowed.push(k);
+        if !self.allowed_edge(k) {
+            self.allowedge[k / 64] |= 1 << (k % 64);
+            if self.allowed.len() < self.allowedge.len() {
+                self.allowed.push(k);
+            } else {
+                self.allowed_all = true;
+            }
         }
     }
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.ij(k);
-        self.dualvar[i].plus(&self.dualvar[j]).minus(&self.edge2[k])
+        self.dualvar[i].plus(&self.dualvar[j]).minus(&self.edge2.get(k))
     }
 
     /// `slack(bestedge[b])`, from the cache when the duals have not changed since it was set.
@@ -458,11 +596,12 @@ impl<W: Weight> Solver<W> {
                 }
                 Some(l) => {
                     for &k in &l {
+                        let k = k as usize;
                         let (i, j) = self.ij(k);
                         let j = if self.inblossom[j] == b { i } else { j };
                         self.consider_best(b, k, j, &mut bestedgeto, &mut touched);
                     }
-                    self.lists.push(l);
+                    self.keep_list(l);
                 }
             }
             self.bestedge[bv] = NONE;
@@ -473,7 +612,7 @@ impl<W: Weight> Solver<W> {
         touched.sort_unstable();
         for &bj in &touched {
             let (k, sl) = std::mem::replace(&mut bestedgeto[bj], (NONE, W::zero()));
-            list.push(k);
+            list.push(k as u32);
             if self.bestedge[b] == NONE || sl.less(&self.bestslack[b]) {
                 self.set_best(b, k, sl);
             }
@@ -486,7 +625,7 @@ impl<W: Weight> Solver<W> {
     /// Edge `k` from the new blossom `b` to its vertex `j` outside (or inside: then ignored).
     fn consider_best(&self, b: usize, k: usize, j: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
         let bj = self.inblossom[j];
-        if bj != b && self.label[bj] == 1 && !self.edge2[k].is_negative() {
+        if bj != b && self.label[bj] == 1 && !self.edge2.get(k).is_negative() {
             let sl = self.slack(k);
             if bestedgeto[bj].0 == NONE {
                 touched.push(bj);
@@ -664,8 +803,12 @@ impl<W: Weight> Solver<W> {
             for b in first..2 * n {
                 self.drop_list(b);
             }
-            for &k in &self.allowed {
-                self.allowedge[k] = false;
+            if std::mem::take(&mut self.allowed_all) {
+                self.allowedge.fill(0);
+            } else {
+                for &k in &self.allowed {
+                    self.allowedge[k / 64] &= !(1 << (k % 64));
+                }
             }
             self.allowed.clear();
             self.queue.clear();
@@ -709,17 +852,18 @@ impl<W: Weight> Solver<W> {
                             continue;
                         }
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
-                        if self.edge2[k].is_negative() {
+                        let e = self.edge2.get(k);
+                        if e.is_negative() {
                             continue;
                         }
                         let mut kslack = W::zero();
-                        if !self.allowedge[k] {
-                            kslack = self.dualvar[v].plus(&self.dualvar[w]).minus(&self.edge2[k]);
+                        if !self.allowed_edge(k) {
+                            kslack = self.dualvar[v].plus(&self.dualvar[w]).minus(&e);
                             if !kslack.is_positive() {
                                 self.allow(k);
                             }
                         }
-                        if self.allowedge[k] {
+                        if self.allowed_edge(k) {
                             if self.passive[w] && self.mate[w] == NONE {
                                 // A passive free vertex: it becomes a root of its own (no dual
                                 // changes before the augmentation, so parity does not matter).
@@ -900,9 +1044,23 @@ pub struct Incremental<W: Weight> {
     solved: bool,
 }
 
-fn pair_index(i: usize, j: usize) -> usize {
+/// The index of edge `i`–`j` in a complete graph (`j(j-1)/2 + i` for `i < j`).
+pub(crate) fn pair_index(i: usize, j: usize) -> usize {
     let (a, b) = if i < j { (i, j) } else { (j, i) };
     b * (b - 1) / 2 + a
+}
+
+/// The pair `(a, b)`, `a < b`, with `pair_index(a, b) == k`: `b` is the largest with
+/// `b(b-1)/2 <= k` (the float square root is corrected to the exact integer).
+fn pair_of_index(k: usize) -> (usize, usize) {
+    let mut b = ((1.0 + (1.0 + 8.0 * k as f64).sqrt()) / 2.0) as usize;
+    while b * (b - 1) / 2 > k {
+        b -= 1;
+    }
+    while (b + 1) * b / 2 <= k {
+        b += 1;
+    }
+    (k - b * (b - 1) / 2, b)
 }
 
 impl<W: Weight> Incremental<W> {
@@ -912,17 +1070,12 @@ impl<W: Weight> Incremental<W> {
     pub fn new(n: usize, neg: W, start: W) -> Self {
         assert!(n.is_multiple_of(2));
         let ne = n * n.saturating_sub(1) / 2;
-        let mut ends = Vec::with_capacity(ne);
-        for j in 0..n as u32 {
-            for i in 0..j {
-                ends.push([i, j]);
-            }
-        }
+        assert!(ne <= u32::MAX as usize, "edge indices are stored as u32");
         let s = Solver {
             nv: n,
             maxcard: true,
-            edge2: vec![neg.plus(&neg).plus(&neg).plus(&neg); ne],
-            ends,
+            edge2: Weights::new(ne, neg.plus(&neg).plus(&neg).plus(&neg)),
+            ends: Vec::new(),
             neighbend: Vec::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -939,8 +1092,9 @@ impl<W: Weight> Incremental<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
-            allowedge: vec![false; ne],
+            allowedge: vec![0; ne.div_ceil(64)],
             allowed: Vec::new(),
+            allowed_all: false,
             queue: Vec::new(),
             complete: true,
             alive: (0..n).collect(),
@@ -978,7 +1132,7 @@ impl<W: Weight> Incremental<W> {
     pub fn set_initial(&mut self, i: usize, j: usize, w: W) {
         debug_assert!(!self.solved && i != j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
-        self.s.edge2[pair_index(i, j)] = w2.plus(&w2);
+        self.s.edge2.put(pair_index(i, j), w2.plus(&w2));
     }
 
     /// Set the weight of edge i–j; zero means absent.
@@ -995,11 +1149,11 @@ impl<W: Weight> Incremental<W> {
                 }
             }
         }
-        let old = self.s.edge2[k].half();
+        let old = self.s.edge2.get(k).half();
         if !old.less(&w2) && !w2.less(&old) {
             return;
         }
-        self.s.edge2[k] = w2.plus(&w2);
+        self.s.edge2.put(k, w2.plus(&w2));
         // Only what breaks the optimality certificate needs repair: a matched edge that changed
         // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
         // edge keeps the current matching optimal.
@@ -1024,13 +1178,13 @@ impl<W: Weight> Incremental<W> {
     }
 
     pub fn weight(&self, i: usize, j: usize) -> W {
-        let w4 = self.s.edge2[pair_index(i, j)];
+        let w4 = self.s.edge2.get(pair_index(i, j));
         if w4.is_negative() { W::zero() } else { w4.half().half() }
     }
 
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
-        i != j && !self.s.edge2[pair_index(i, j)].is_negative()
+        i != j && !self.s.edge2.get(pair_index(i, j)).is_negative()
     }
 
     /// Fix the pair `a`–`b` for good: their edge gets weight `w`, every other edge of theirs
@@ -1065,8 +1219,8 @@ impl<W: Weight> Incremental<W> {
         let absent = absent.plus(&absent);
         for u in 0..n {
             if u != a && u != b {
-                self.s.edge2[pair_index(a, u)] = absent;
-                self.s.edge2[pair_index(b, u)] = absent;
+                self.s.edge2.put(pair_index(a, u), absent);
+                self.s.edge2.put(pair_index(b, u), absent);
             }
         }
         self.retire(a, b);
@@ -1084,7 +1238,7 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         let only_mate =
-            |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2[pair_index(u, v)].is_negative());
+            |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2.get(pair_index(u, v)).is_negative());
         if only_mate(a, b) && only_mate(b, a) {
             self.retired[a] = true;
             self.retired[b] = true;
@@ -1151,15 +1305,12 @@ impl<W: Weight> Incremental<W> {
         let mut best: Option<W> = None;
         for idx in 0..self.s.degree(v) {
             let (p, u) = self.s.nb(v, idx);
-            if p == NONE || self.s.edge2[p / 2].is_negative() {
+            let e = if p == NONE { continue } else { self.s.edge2.get(p / 2) };
+            if e.is_negative() {
                 continue;
             }
             // Tight means du + dv = 2·(stored weight) in this formulation.
-            let need = if symmetric && self.is_free[u] {
-                self.s.edge2[p / 2].half()
-            } else {
-                self.s.edge2[p / 2].minus(&self.s.dualvar[u])
-            };
+            let need = if symmetric && self.is_free[u] { e.half() } else { e.minus(&self.s.dualvar[u]) };
             if best.is_none_or(|b| b.less(&need)) {
                 best = Some(need);
             }
@@ -1174,10 +1325,11 @@ impl<W: Weight> Incremental<W> {
         let mut first = NONE;
         for idx in 0..self.s.degree(v) {
             let (p, u) = self.s.nb(v, idx);
-            if p == NONE || self.s.edge2[p / 2].is_negative() {
+            let e = if p == NONE { continue } else { self.s.edge2.get(p / 2) };
+            if e.is_negative() {
                 continue;
             }
-            let need = self.s.edge2[p / 2].minus(&self.s.dualvar[u]);
+            let need = e.minus(&self.s.dualvar[u]);
             let free = self.s.mate[u] == NONE && self.s.inblossom[u] == u;
             match best {
                 Some(b) if need.less(&b) => {}
@@ -1207,7 +1359,7 @@ impl<W: Weight> Incremental<W> {
                 continue;
             }
             let k = pair_index(v, u);
-            if !self.s.edge2[k].is_negative() && self.s.slack(k).is_zero() {
+            if !self.s.edge2.get(k).is_negative() && self.s.slack(k).is_zero() {
                 let p = 2 * k + (v < u) as usize;
                 self.s.mate[v] = p;
                 self.s.mate[u] = p ^ 1;
@@ -1220,6 +1372,7 @@ impl<W: Weight> Incremental<W> {
     pub fn compute(&mut self) -> Vec<usize> {
         self.solved = true;
         let dirty = std::mem::take(&mut self.dirty);
+        let first = dirty.is_empty();
         let mut freed = dirty.clone();
         for &v in &dirty {
             while self.s.inblossom[v] != v {
@@ -1243,7 +1396,7 @@ impl<W: Weight> Incremental<W> {
         // optimality certificate). The stages then only augment what is left: without this a
         // bracket whose weights all change frees a hundred vertices and costs a hundred stages,
         // each scanning much of the graph.
-        let free = if dirty.is_empty() {
+        let free = if first {
             // First solve (nothing matched yet, or nothing changed): y(v) = max(w(v,u) over
             // free u, 2w(v,u) - y(u) over matched u), symmetric, so v–u is tight when it is
             // the best edge of both.
@@ -1260,7 +1413,7 @@ impl<W: Weight> Incremental<W> {
                 let mut k = 0;
                 for j in 0..n {
                     for i in 0..j {
-                        let e = self.s.edge2[k];
+                        let e = self.s.edge2.get(k);
                         k += 1;
                         if e.is_negative() {
                             continue;
@@ -1322,7 +1475,7 @@ impl<W: Weight> Incremental<W> {
         // tree at first (see below).
         let mut passive_first = false;
         for &v in &free {
-            if !dirty.is_empty() && self.s.mate[v] == NONE && self.s.inblossom[v] == v && !self.is_dirty[v] {
+            if !first && self.s.mate[v] == NONE && self.s.inblossom[v] == v && !self.is_dirty[v] {
                 self.s.passive[v] = true;
                 passive_first = true;
             }
@@ -1397,6 +1550,46 @@ mod tests {
             adj[j][i] = adj[i][j];
         }
         go(0, n, &mut vec![false; n], &adj)
+    }
+
+    #[test]
+    fn interned_weights_read_back_what_was_stored_across_sweeps() {
+        // Enough distinct values to sweep the table several times, most of them overwritten
+        // (dropped by the sweep) and some kept from before each sweep.
+        let len = 5_000;
+        let mut w = Weights::new(len, -1i64);
+        let mut plain = vec![-1i64; len];
+        let mut x = 7u64;
+        for step in 0..400_000u64 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let k = (x >> 33) as usize % len;
+            let v = if step % 3 == 0 { (x >> 50) as i64 % 4 } else { step as i64 };
+            w.put(k, v);
+            plain[k] = v;
+        }
+        // About 270,000 distinct values were stored: only sweeps keep the table this small.
+        assert!(w.table.len() <= 1 << 16, "{} values", w.table.len());
+        for (k, &v) in plain.iter().enumerate() {
+            assert_eq!(w.get(k), v, "edge {k}");
+        }
+        w.compact();
+        assert!(w.table.len() <= len, "{} values after a sweep", w.table.len());
+        for (k, &v) in plain.iter().enumerate() {
+            assert_eq!(w.get(k), v, "edge {k} after a sweep");
+        }
+    }
+
+    #[test]
+    fn pair_of_index_inverts_pair_index() {
+        for b in (1..2000).chain([9_999, 10_000, 65_535, 100_000, 1 << 20]) {
+            for a in [0, 1, b / 2, b - 1].into_iter().filter(|&a| a < b) {
+                assert_eq!(pair_of_index(pair_index(a, b)), (a, b));
+            }
+        }
+        for k in 0..100_000 {
+            let (a, b) = pair_of_index(k);
+            assert!(a < b && pair_index(a, b) == k);
+        }
     }
 
     #[test]

@@ -21,10 +21,30 @@
 //! `cargo run --release -p shinpan-tournament --example bench_pairing` times it; the same
 //! example's `--equiv-dump`/`--equiv-check` compare pairings before and after a change.
 //!
-//! Very large fields (`make bench-dutch-scale`): round 1 builds no graph (`structural`: 9,999
-//! players in 0.06 s and 21 MB). A later round holds the complete graph, so its memory is
-//! quadratic: about 60 bytes per pair of players (1,000 players 32 MB, 2,000 108 MB, 4,000
-//! 498 MB in round 2, in 0.6 s, 4.1 s and 13.5 s here), which puts 10,000 players near 3 GB.
+//! Very large fields (`make bench-dutch-scale`; `dutch_scale pair FILE` makes the same library
+//! call in-process and prints each phase's time): round 1 builds no graph (`structural`: 9,999
+//! players in 0.06 s and 21 MB). A later round is the matching over all players on the
+//! complete graph, but that graph now costs 4 bytes per pair of players instead of about 60
+//! (`matching::Weights`: an edge is an index into a table holding each distinct weight once;
+//! its endpoints are computed from its index; a bit per allowed-edge flag; a stage's edge
+//! lists bounded), so memory is within the 1 GB: round 2 of 1,000 / 2,000 / 4,000 /
+//! 9,999 players peaks at 8 / 18 / 56 / 488 MB (was 33 / 108 / 498 MB and 3.4 GB), round 5 of
+//! 2,000 players at 26 MB. The pairings are byte for byte those of the binary before the change
+//! (round 2 at all four sizes, round 5 of 2,000; and the test suites). Time is not within the 10 s: 1,000 players 0.6 s,
+//! 2,000 2.4 s, 4,000 8.2 s in round 2 (2,000 in round 5: 4.3 s); 9,999 players in round 2
+//! took 89 s on a quieter machine (286 s beside another 9,999-player run and others' builds;
+//! the code before took 503 s and 3.4 GB beside such a run), and round 5 of 9,999 players
+//! (nine score groups) took 906 s under that load, peak 787 MB: 30 s to the first matching,
+//! then 417 s and 350 s in two brackets' first matchings, the rest in seconds.
+//! Where round 2 of 9,999 players spends its 89 s: 2.4 s setting the weights, 14.5 s for the
+//! first matching (C.4 and the bye's score), 43 s for the first bracket's first matching (the
+//! weights after the bye's score and the bracket's own change nearly every edge, and the
+//! repair then frees every vertex in turn), 12 s and 9 s for the next two brackets' first
+//! matchings, and about 1.5 s per 1,000 players for the decisions one player at a time (D.1,
+//! exchanges). So what remains is the bulk re-solves over the whole field: a matching over
+//! the bracket, the next score group and only as much of the rest as completion (C.4) needs.
+//! (Solving the first bracket from scratch instead of repairing was tried: faster at 2,000
+//! players, slower at 9,999 in a run under load, so left out.)
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
@@ -54,8 +74,8 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
-use crate::matching::Incremental;
 use crate::matching::bigint::{Big, Sum};
+use crate::matching::{Incremental, Weights, pair_index};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -943,18 +963,14 @@ impl<'a, const N: usize> Pairer<'a, N> {
             if !self.layout_bracket(&vertices) {
                 return Ok(None);
             }
-            // base[larger][smaller]
-            let mut base: Vec<Vec<Big<N>>> = (0..count).map(Vec::with_capacity).collect();
+            // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
+            // stored once: a bracket of 6,000 players has 18 million of them).
+            let mut base = Base(Weights::new(count * count.saturating_sub(1) / 2, Big::<N>::ZERO));
             for li in sg_begin..count {
                 for si in 0..li {
                     let w =
                         self.edge(self.p(vertices[si]), self.p(vertices[li]), li < next_sg_begin, li >= next_sg_begin);
-                    base[li].push(w);
-                }
-            }
-            for li in 0..count {
-                for si in 0..base[li].len() {
-                    let w = base[li][si];
+                    base.0.put(pair_index(si, li), w);
                     self.set(vertices[li], vertices[si], w);
                 }
             }
@@ -970,17 +986,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
             }
             let sgsb = self.lay.sgsb;
-            let weight_with =
-                |base: &Vec<Vec<Big<N>>>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
-                    let r = base[li][si];
-                    if r.is_zero() {
-                        return r;
-                    }
-                    // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                    let addend =
-                        Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
-                    r.add(&addend)
-                };
+            let weight_with = |base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                let r = base.get(li, si);
+                if r.is_zero() {
+                    return r;
+                }
+                // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                let addend = Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                r.add(&addend)
+            };
             let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
             let mut mate = self.compute();
 
@@ -1014,7 +1028,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 remaining_md -= 1;
                 if !in_bracket(mate[pv]) {
                     for oi in sg_begin..next_sg_begin {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, vertices[oi], w.or_u64(1));
                         }
@@ -1025,7 +1039,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     matched[pv] = true;
                     remaining_matched_md -= 1;
                     for oi in sg_begin..next_sg_begin {
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, vertices[oi], w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1));
                         }
@@ -1044,7 +1058,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         self.set(pv, ov, w.add_u64(addend));
                         addend += 1;
@@ -1102,7 +1116,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 left -= exchange as usize;
                 for &oi in &remainder[idx + 1..] {
                     if exchange {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                     }
                     let w = weight_with(&base, pi, oi, idx, rem_pairs);
                     self.set(pv, vertices[oi], w);
@@ -1129,11 +1143,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 if exchange {
                     left -= 1;
                     for &oi in &remainder[..k] {
-                        base[pi][oi] = Big::ZERO;
+                        base.drop(pi, oi);
                         self.set(pv, vertices[oi], Big::ZERO);
                     }
                     for oi in next_sg_begin..count {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                         self.set(pv, vertices[oi], Big::ZERO);
                     }
                 }
@@ -1155,9 +1169,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         || mate[pv] >= next_sg_begin_vertex
                         || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex)
                     {
-                        base[oi][pi] = Big::ZERO;
+                        base.drop(oi, pi);
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     self.set(pv, ov, w);
                 }
             }
@@ -1171,7 +1185,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         if oi <= pi || matched[ov] {
                             continue;
                         }
-                        let w = base[oi][pi];
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
                             self.set(pv, ov, w.add_u64(addend));
                         }
@@ -1225,6 +1239,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         Ok(Some(out))
+    }
+}
+
+/// The weights of a bracket before the B.5/D ordering fields, `get(larger, smaller)` by
+/// bracket index (each distinct value stored once).
+struct Base<const N: usize>(Weights<Big<N>>);
+
+impl<const N: usize> Base<N> {
+    fn get(&self, larger: usize, smaller: usize) -> Big<N> {
+        debug_assert!(smaller < larger);
+        self.0.get(pair_index(smaller, larger))
+    }
+    fn drop(&mut self, larger: usize, smaller: usize) {
+        self.0.put(pair_index(smaller, larger), Big::ZERO);
     }
 }
 

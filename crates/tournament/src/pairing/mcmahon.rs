@@ -183,7 +183,7 @@ pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
 }
 
 /// Matching weights: i128, so that the six levels of the module comment fit side by side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct W(i128);
 
 impl crate::matching::Weight for W {
