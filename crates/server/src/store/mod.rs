@@ -186,9 +186,6 @@ impl Store {
                 .filter(|f| !url.contains(":memory:") && !url.contains("mode=memory") && f != Path::new(":memory:")),
             Backend::Postgres => None,
         };
-        if let Some(f) = file.as_ref().filter(|f| !f.exists()) {
-            sqlite_log::create(f)?;
-        }
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {

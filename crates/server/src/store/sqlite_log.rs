@@ -17,23 +17,12 @@ use tokio::sync::mpsc;
 /// far, and then the disk space matters more than one slow commit.
 const WAL_LIMIT: i64 = 1 << 20;
 
-/// The size the WAL file is cut back to when it starts over (SQLite's `journal_size_limit`).
-const WAL_KEEP_BYTES: i64 = 64 << 20;
-
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let c = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     c.busy_timeout(Duration::from_secs(10))?;
     // The file is in WAL mode already (the pool set it); a commit survives power loss.
     c.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536")?;
     Ok(c)
-}
-
-/// A new database file with 1 KiB pages, in WAL mode. Each event writes, besides the table's
-/// last page, a leaf of the (game_id, seq) key at a random place; a smaller page is less WAL
-/// to write and to checkpoint per event. (The page size is fixed when the file is made.)
-pub(super) fn create(path: &Path) -> Result<()> {
-    let c = Connection::open(path).map_err(db)?;
-    c.execute_batch("PRAGMA page_size = 1024; PRAGMA journal_mode = WAL").map_err(db)
 }
 
 fn db(e: rusqlite::Error) -> StoreError {
@@ -44,8 +33,7 @@ fn db(e: rusqlite::Error) -> StoreError {
 pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()> {
     let mut conn = open(&path).map_err(db)?;
     // Checkpoints run on a thread of their own, so no commit waits for one.
-    conn.execute_batch(&format!("PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = {WAL_KEEP_BYTES}"))
-        .map_err(db)?;
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0").map_err(db)?;
     let checkpointer = open(&path).map_err(db)?;
     std::thread::Builder::new()
         .name("shinpan-checkpoint".into())
@@ -53,9 +41,11 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
             loop {
                 std::thread::sleep(Duration::from_millis(250));
                 // PASSIVE: copies what it can without waiting for (or stopping) the writer. The
-                // WAL starts over once a checkpoint has caught up with it. A TRUNCATE at 256 MiB
-                // stopped the writer for 0.4 s (p99 416 ms in `make bench-server`); it is kept
-                // for a WAL past WAL_LIMIT only.
+                // WAL starts over once a checkpoint has caught up with it, and its file is then
+                // written again in place, never cut back: a TRUNCATE checkpoint at 256 MiB, or
+                // a `journal_size_limit`, stopped the writer for about 0.4 s here (p99 416 and
+                // 465 ms in `make bench-server`; this disk is mounted with `discard`). TRUNCATE
+                // is kept for a WAL past WAL_LIMIT only.
                 let frames = checkpointer.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1));
                 let done = match frames {
                     Ok(f) if f > WAL_LIMIT => checkpointer.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())),
