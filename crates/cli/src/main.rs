@@ -4,6 +4,11 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// mimalloc: a server restart replays every live log, and glibc's malloc (arena growth, frees,
+// consolidation) took about a quarter of it (perf, 10,000 games).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod error;
 mod files;
 mod rating_cmd;
