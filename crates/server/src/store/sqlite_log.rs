@@ -17,6 +17,10 @@ use tokio::sync::mpsc;
 /// far, and then the disk space matters more than one slow commit.
 const WAL_LIMIT: i64 = 1 << 20;
 
+/// How often the checkpoint copies the WAL into the database: often, so that each copy and its
+/// fsync are small (a commit's fsync waits behind the database file's on this file system).
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
+
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let c = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     c.busy_timeout(Duration::from_secs(10))?;
@@ -39,7 +43,7 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
         .name("shinpan-checkpoint".into())
         .spawn(move || {
             loop {
-                std::thread::sleep(Duration::from_millis(250));
+                std::thread::sleep(CHECKPOINT_EVERY);
                 // PASSIVE: copies what it can without waiting for (or stopping) the writer. The
                 // WAL starts over once a checkpoint has caught up with it, and its file is then
                 // written again in place, never cut back: a TRUNCATE checkpoint at 256 MiB, or
