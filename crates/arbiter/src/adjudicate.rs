@@ -21,7 +21,12 @@ pub fn clock_for(tc: &shogi::TimeControl) -> Clock {
     } else {
         Overtime::None
     };
-    Clock::same(TimeControl { main_ms: tc.main_ms, overtime, round_down_to_minutes: false })
+    Clock::same(TimeControl {
+        main_ms: tc.main_ms,
+        overtime,
+        round_down_to_minutes: false,
+        round_down_to_seconds: false,
+    })
 }
 
 /// `30 min + 30 s byo-yomi`, `+ 10 s increment`.

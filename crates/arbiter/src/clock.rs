@@ -39,20 +39,41 @@ pub struct TimeControl {
     /// rounded down to whole minutes while in main time. Flags still fall at the exact instant.
     #[serde(default)]
     pub round_down_to_minutes: bool,
+    /// The CSA servers' convention since November 2014 (shogi-server's "least time 0" clock): a
+    /// move's time is charged rounded down to whole seconds, so a client that adds up the
+    /// whole seconds the server echoes (`,T12`) knows its time exactly. Flags still fall at the
+    /// exact instant.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub round_down_to_seconds: bool,
 }
 
 impl TimeControl {
     pub fn sudden_death(main_ms: u64) -> TimeControl {
-        TimeControl { main_ms, overtime: Overtime::None, round_down_to_minutes: false }
+        TimeControl { main_ms, overtime: Overtime::None, round_down_to_minutes: false, round_down_to_seconds: false }
     }
     pub fn byoyomi(main_ms: u64, period_ms: u64, periods: u32) -> TimeControl {
-        TimeControl { main_ms, overtime: Overtime::ByoYomi { period_ms, periods }, round_down_to_minutes: false }
+        TimeControl {
+            main_ms,
+            overtime: Overtime::ByoYomi { period_ms, periods },
+            round_down_to_minutes: false,
+            round_down_to_seconds: false,
+        }
     }
     pub fn canadian(main_ms: u64, moves: u32, period_ms: u64) -> TimeControl {
-        TimeControl { main_ms, overtime: Overtime::Canadian { moves, period_ms }, round_down_to_minutes: false }
+        TimeControl {
+            main_ms,
+            overtime: Overtime::Canadian { moves, period_ms },
+            round_down_to_minutes: false,
+            round_down_to_seconds: false,
+        }
     }
     pub fn fischer(main_ms: u64, increment_ms: u64) -> TimeControl {
-        TimeControl { main_ms, overtime: Overtime::Fischer { increment_ms }, round_down_to_minutes: false }
+        TimeControl {
+            main_ms,
+            overtime: Overtime::Fischer { increment_ms },
+            round_down_to_minutes: false,
+            round_down_to_seconds: false,
+        }
     }
     /// The byo-yomi period (0 when there is none), as fesa-2017 15.4 compares it.
     pub fn byoyomi_ms(&self) -> u64 {
@@ -363,7 +384,13 @@ impl Clock {
             return Some(at);
         }
         if e < s.main_ms {
-            let charged = if tc.round_down_to_minutes { e - e % MINUTE } else { e };
+            let charged = if tc.round_down_to_minutes {
+                e - e % MINUTE
+            } else if tc.round_down_to_seconds {
+                e - e % 1000
+            } else {
+                e
+            };
             s.main_ms -= charged;
             return None;
         }

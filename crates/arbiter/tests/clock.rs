@@ -16,10 +16,11 @@ fn any_tc() -> impl Strategy<Value = TimeControl> {
         (1u32..10, 10_000u64..300_000).prop_map(|(moves, period_ms)| Overtime::Canadian { moves, period_ms }),
         (0u64..30_000).prop_map(|increment_ms| Overtime::Fischer { increment_ms }),
     ];
-    (main, ot, any::<bool>()).prop_map(|(main_ms, overtime, round)| TimeControl {
+    (main, ot, 0u8..3).prop_map(|(main_ms, overtime, round)| TimeControl {
         main_ms,
         overtime,
-        round_down_to_minutes: round,
+        round_down_to_minutes: round == 1,
+        round_down_to_seconds: round == 2,
     })
 }
 
@@ -186,6 +187,26 @@ fn rounding_down_to_whole_minutes_chapter() {
     c.press(60 * S).unwrap();
     c.press(60 * S + 2 * MIN + 30 * S).unwrap(); // 2:30 → 2 minutes
     assert_eq!(c.side(Side::Black).main_ms, 8 * MIN);
+}
+
+#[test]
+fn rounding_down_to_whole_seconds_as_csa_servers_do() {
+    // shogi-server's "least time 0" clock, name-60-10: the fraction of a second is free, and a
+    // client adding up the echoed whole seconds knows its time exactly.
+    let mut tc = TimeControl::byoyomi(60 * S, 10 * S, 1);
+    tc.round_down_to_seconds = true;
+    let mut c = Clock::same(tc);
+    c.start(0, Side::Black).unwrap();
+    let mv = c.press(9_999).unwrap();
+    assert_eq!(mv.elapsed_ms, 9_999);
+    assert_eq!(c.side(Side::Black).main_ms, 51 * S);
+    c.press(9_999 + 500).unwrap(); // White: half a second, not charged
+    assert_eq!(c.side(Side::White).main_ms, 60 * S);
+    // Black's flag: 51 s of main time and the 10 s byo-yomi, at the exact instant.
+    assert_eq!(c.flag_at(), Some(10_499 + 61 * S));
+    c.press(10_499 + 61 * S).unwrap();
+    assert_eq!(c.side(Side::Black).flag_fell_at, None);
+    assert_eq!(c.side(Side::Black).main_ms, 0);
 }
 
 #[test]

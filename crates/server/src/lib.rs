@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod csa;
 pub mod live;
 pub mod protocol;
 pub mod store;
@@ -28,6 +29,8 @@ pub struct Config {
     /// How long a player with no connection watching his game has on his turn before the
     /// opponent may claim it (docs/protocol.md, "Restarts and disconnections").
     pub disconnect_grace: std::time::Duration,
+    /// The CSA server protocol for engines (docs/csa.md), when it listens.
+    pub csa: Option<csa::CsaConfig>,
 }
 
 impl Default for Config {
@@ -37,6 +40,7 @@ impl Default for Config {
             database: "sqlite://shinpan.db".into(),
             limits: Limits::default(),
             disconnect_grace: std::time::Duration::from_secs(60),
+            csa: None,
         }
     }
 }
@@ -54,7 +58,10 @@ pub enum ServeError {
 /// A server that is running: where it listens, and how to stop it.
 pub struct Running {
     pub addr: SocketAddr,
+    /// Where CSA clients connect, when the CSA server listens.
+    pub csa_addr: Option<SocketAddr>,
     stop: tokio::sync::oneshot::Sender<()>,
+    csa_stop: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<Result<(), ServeError>>,
 }
 
@@ -62,6 +69,7 @@ impl Running {
     /// Stops accepting, lets requests in flight finish, and returns once it has.
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
+        let _ = self.csa_stop.send(true);
         self.task.await.unwrap_or(Ok(()))
     }
 }
@@ -77,6 +85,20 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     let addr = listener.local_addr()?;
     tracing::info!(%addr, database = %config.database, restored, "shinpan serve listening");
     let accounts = api::AccountLimits::start(&config.limits);
+    let (csa_stop, csa_stopped) = tokio::sync::watch::channel(false);
+    let csa_addr = match config.csa {
+        Some(c) => {
+            let l = tokio::net::TcpListener::bind(c.listen)
+                .await
+                .map_err(|source| ServeError::Listen { addr: c.listen, source })?;
+            let a = l.local_addr()?;
+            tracing::info!(addr = %a, ruleset = %c.ruleset, "CSA server listening");
+            let csa = csa::Csa::new(store.clone(), hub.clone(), accounts.clone(), c);
+            tokio::spawn(csa.serve(l, csa_stopped));
+            Some(a)
+        }
+        None => None,
+    };
     let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts };
     let app = api::router(state);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -88,7 +110,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
             .await?;
         Ok(())
     });
-    Ok(Running { addr, stop, task })
+    Ok(Running { addr, csa_addr, stop, csa_stop, task })
 }
 
 /// Runs until Ctrl-C or SIGTERM, then shuts down gracefully: no new connections, acts in flight

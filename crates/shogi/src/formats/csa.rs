@@ -413,7 +413,7 @@ fn position_line(g: &mut Game, st: &str, line_no: usize, col: usize) -> Result<(
 }
 
 /// `+7776FU` in `pos`; the piece code is the piece after the move (`+2822UM` promotes).
-fn parse_move(pos: &Position, st: &str) -> Result<Move, String> {
+pub fn parse_move(pos: &Position, st: &str) -> Result<Move, String> {
     let b = st.as_bytes();
     if b.len() != 7 || !st.is_ascii() || !b[1..5].iter().all(u8::is_ascii_digit) {
         return Err(format!("bad move {st:?}: expected +7776FU"));
@@ -476,6 +476,61 @@ fn two_digits(sq: Square) -> String {
     format!("{}{}", sq.file().number(), sq.rank().number())
 }
 
+/// `mv` in `pos` as CSA (`+7776FU`): the mover's sign, the squares (`00` for a drop) and the
+/// piece after the move.
+pub fn move_to_csa(pos: &Position, mv: Move) -> String {
+    let us = sign(pos.turn());
+    match mv {
+        Move::Board { from, to, promote } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+            let kind = if promote { kind.promoted().unwrap_or(kind) } else { kind };
+            format!("{us}{}{}{}", two_digits(from), two_digits(to), kind_code(kind))
+        }
+        Move::Drop { kind, to } => format!("{us}00{}{}", two_digits(to), kind_code(kind)),
+        Move::Unpromote { from, to } => {
+            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted());
+            format!("{us}{}{}{}", two_digits(from), two_digits(to), kind_code(kind))
+        }
+    }
+}
+
+/// The board and the hands of `pos` as CSA position lines (`P1`…`P9`, `P+`, `P-`), each ending
+/// in a newline; the side to move is not included.
+pub fn board_lines(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in 1..=9 {
+        out.push_str(&format!("P{rank}"));
+        for file in (1..=9).rev() {
+            match pos.piece_at(Square::from_numbers(file, rank).expect("1..=9")) {
+                Some(p) => out.push_str(&format!("{}{}", sign(p.color), kind_code(p.kind))),
+                None => out.push_str(" * "),
+            }
+        }
+        out.push('\n');
+    }
+    for c in Color::ALL {
+        let hand = pos.hand(c);
+        if !hand.is_empty() {
+            out.push_str(&format!("P{}", sign(c)));
+            for kind in [
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Gold,
+                PieceKind::Silver,
+                PieceKind::Knight,
+                PieceKind::Lance,
+                PieceKind::Pawn,
+            ] {
+                for _ in 0..hand.count(kind) {
+                    out.push_str(&format!("00{}", kind_code(kind)));
+                }
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// Writes a record as CSA: v2.2 when everything fits it, else v3.0 (`$TIME`, fractional times).
 pub fn write(r: &Record) -> String {
     let mut out = String::new();
@@ -530,56 +585,14 @@ pub fn write(r: &Record) -> String {
             }
             out.push('\n');
         }
-        _ => {
-            for rank in 1..=9 {
-                out.push_str(&format!("P{rank}"));
-                for file in (1..=9).rev() {
-                    match r.start.piece_at(Square::from_numbers(file, rank).expect("1..=9")) {
-                        Some(p) => out.push_str(&format!("{}{}", sign(p.color), kind_code(p.kind))),
-                        None => out.push_str(" * "),
-                    }
-                }
-                out.push('\n');
-            }
-            for c in Color::ALL {
-                let hand = r.start.hand(c);
-                if !hand.is_empty() {
-                    out.push_str(&format!("P{}", sign(c)));
-                    for kind in [
-                        PieceKind::Rook,
-                        PieceKind::Bishop,
-                        PieceKind::Gold,
-                        PieceKind::Silver,
-                        PieceKind::Knight,
-                        PieceKind::Lance,
-                        PieceKind::Pawn,
-                    ] {
-                        for _ in 0..hand.count(kind) {
-                            out.push_str(&format!("00{}", kind_code(kind)));
-                        }
-                    }
-                    out.push('\n');
-                }
-            }
-        }
+        _ => out.push_str(&board_lines(&r.start)),
     }
     out.push(sign(r.start.turn()));
     out.push('\n');
     let mut pos = r.start.clone();
     for m in &r.moves {
-        let us = pos.turn();
-        match m.mv {
-            Move::Board { from, to, promote } => {
-                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-                let kind = if promote { kind.promoted().unwrap_or(kind) } else { kind };
-                out.push_str(&format!("{}{}{}{}\n", sign(us), two_digits(from), two_digits(to), kind_code(kind)));
-            }
-            Move::Drop { kind, to } => out.push_str(&format!("{}00{}{}\n", sign(us), two_digits(to), kind_code(kind))),
-            Move::Unpromote { from, to } => {
-                let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted());
-                out.push_str(&format!("{}{}{}{}\n", sign(us), two_digits(from), two_digits(to), kind_code(kind)));
-            }
-        }
+        out.push_str(&move_to_csa(&pos, m.mv));
+        out.push('\n');
         if let Some(t) = m.time_ms {
             out.push_str(&format!("T{}\n", format_seconds(t)));
         }

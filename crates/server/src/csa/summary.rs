@@ -1,0 +1,174 @@
+//! What the CSA server writes: the `Game_Summary` that proposes a game, and the lines that end
+//! one (CSA server protocol 1.2.1, as shogi-server writes them).
+
+use super::name::time_fields;
+use crate::store::GameId;
+use arbiter::live::GameSetup;
+use arbiter::{GameResult, Outcome, Reason, Side};
+use shogi::Position;
+
+/// What the host writes as the article of a game stopped by `%CHUDAN`.
+pub const CHUDAN_ARTICLE: &str = "CSA server protocol 1.2.1: %CHUDAN, the game interrupted";
+/// …of a game drawn at the move limit the summary announced.
+pub const MAX_MOVES_ARTICLE: &str = "CSA server protocol 1.2.1: Max_Moves reached";
+/// …added to the ruleset's article when an illegal move ends the game at once.
+pub const ILLEGAL_MOVE_LOSES: &str = "CSA server protocol: an illegal move loses at once";
+
+pub fn sign(side: Side) -> char {
+    match side {
+        Side::Black => '+',
+        Side::White => '-',
+    }
+}
+
+/// A proposed game, as one of its players is told.
+pub struct Proposal<'a> {
+    pub id: GameId,
+    pub black: &'a str,
+    pub white: &'a str,
+    pub you: Side,
+    pub setup: &'a GameSetup,
+    /// The ruleset's 27-point declaration (`Declaration:Jishogi 1.1`, judged by `%KACHI`).
+    pub declaration: bool,
+    pub max_moves: u32,
+    pub start: &'a Position,
+}
+
+impl Proposal<'_> {
+    pub fn game_summary(&self) -> String {
+        let mut s = String::with_capacity(640);
+        s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
+        if self.declaration {
+            s.push_str("Declaration:Jishogi 1.1\n");
+        }
+        s.push_str(&format!(
+            "Game_ID:{}\nName+:{}\nName-:{}\nYour_Turn:{}\nRematch_On_Draw:NO\nTo_Move:{}\nMax_Moves:{}\n",
+            self.id,
+            self.black,
+            self.white,
+            sign(self.you),
+            if self.start.turn() == shogi::Color::Black { '+' } else { '-' },
+            self.max_moves
+        ));
+        let times = self.setup.time.as_ref();
+        let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
+        if b == w {
+            time_block(&mut s, "Time", time_fields(b));
+        } else {
+            time_block(&mut s, "Time+", time_fields(b));
+            time_block(&mut s, "Time-", time_fields(w));
+        }
+        s.push_str("BEGIN Position\n");
+        s.push_str(&shogi::formats::csa::board_lines(self.start));
+        s.push(if self.start.turn() == shogi::Color::Black { '+' } else { '-' });
+        s.push_str("\nEND Position\nEND Game_Summary\n");
+        s
+    }
+}
+
+fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64)) {
+    s.push_str(&format!(
+        "BEGIN {name}\nTime_Unit:1sec\nTotal_Time:{total}\nByoyomi:{byoyomi}\nLeast_Time_Per_Move:0\nTime_Roundup:NO\n"
+    ));
+    if increment > 0 {
+        s.push_str(&format!("Increment:{increment}\n"));
+    }
+    s.push_str(&format!("END {name}\n"));
+}
+
+/// The lines that end a game for `me`; `to_move` is the side to move at the end (a declarer
+/// declares on his own turn).
+pub fn result_lines(outcome: &Outcome, me: Side, to_move: Side) -> Vec<&'static str> {
+    let verdict = match outcome.result.winner() {
+        Some(w) if w == me => "#WIN",
+        Some(_) => "#LOSE",
+        None if outcome.result == GameResult::Draw => "#DRAW",
+        None => "",
+    };
+    let article = outcome.article.as_deref().unwrap_or("");
+    let mut lines: Vec<&'static str> = match outcome.reason {
+        Reason::Resignation => vec!["%TORYO", "#RESIGN"],
+        Reason::Sennichite => vec!["#SENNICHITE"],
+        Reason::PerpetualCheck => vec!["#OUTE_SENNICHITE"],
+        Reason::IllegalMove => vec!["#ILLEGAL_MOVE"],
+        Reason::TimeUp | Reason::BothFlags | Reason::Lateness => vec!["#TIME_UP"],
+        Reason::Declaration if outcome.result.winner() == Some(to_move) || outcome.result == GameResult::Draw => {
+            vec!["%KACHI", "#JISHOGI"]
+        }
+        Reason::Declaration => vec!["%KACHI", "#ILLEGAL_MOVE"],
+        Reason::Impasse => vec!["#JISHOGI"],
+        // The protocol has no line for mate: the verdict alone (shogi-server waits for the
+        // mated side's %TORYO instead).
+        Reason::Checkmate => vec![],
+        Reason::ArbiterDecision if article == MAX_MOVES_ARTICLE => return vec!["#MAX_MOVES", "#CENSORED"],
+        Reason::ArbiterDecision if outcome.result == GameResult::NoResult => return vec!["#CHUDAN"],
+        Reason::ArbiterDecision | Reason::Score | Reason::Cycle => vec!["#ABNORMAL"],
+    };
+    if !verdict.is_empty() {
+        lines.push(verdict);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::csa::name;
+
+    fn outcome(result: GameResult, reason: Reason, article: &str) -> Outcome {
+        Outcome { result, reason, article: Some(article.into()), ply: 10, followup: None }
+    }
+
+    #[test]
+    fn summary_as_shogi_server_writes_it() {
+        let (g, _) = name::parse("test-600-10").unwrap();
+        let setup = g.setup(arbiter::RulesetId::Fesa2017);
+        let start = Position::startpos();
+        let p = Proposal {
+            id: 7,
+            black: "alice",
+            white: "bob",
+            you: Side::White,
+            setup: &setup,
+            declaration: true,
+            max_moves: 256,
+            start: &start,
+        };
+        let s = p.game_summary();
+        assert!(s.starts_with("BEGIN Game_Summary\nProtocol_Version:1.2\n"), "{s}");
+        for l in [
+            "Declaration:Jishogi 1.1",
+            "Game_ID:7",
+            "Your_Turn:-",
+            "To_Move:+",
+            "Max_Moves:256",
+            "BEGIN Time\nTime_Unit:1sec\nTotal_Time:600\nByoyomi:10\nLeast_Time_Per_Move:0\nTime_Roundup:NO\nEND Time",
+            "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\n",
+            "P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\nEND Position\nEND Game_Summary\n",
+        ] {
+            assert!(s.contains(l), "{l} not in\n{s}");
+        }
+        let (g, _) = name::parse("odds-600-0-300-10F").unwrap();
+        let setup = g.setup(arbiter::RulesetId::Fesa2017);
+        let s = Proposal { setup: &setup, ..p }.game_summary();
+        assert!(s.contains("BEGIN Time+\nTime_Unit:1sec\nTotal_Time:600\nByoyomi:0\n"), "{s}");
+        assert!(s.contains("BEGIN Time-\nTime_Unit:1sec\nTotal_Time:300\nByoyomi:0\nLeast_Time_Per_Move:0\nTime_Roundup:NO\nIncrement:10\nEND Time-"), "{s}");
+    }
+
+    #[test]
+    fn result_lines_of_each_end() {
+        use GameResult::*;
+        let (b, w) = (Side::Black, Side::White);
+        let r = |res, reason, art: &str, me, to_move| result_lines(&outcome(res, reason, art), me, to_move);
+        assert_eq!(r(WhiteWin, Reason::Resignation, "", b, b), ["%TORYO", "#RESIGN", "#LOSE"]);
+        assert_eq!(r(WhiteWin, Reason::Resignation, "", w, b), ["%TORYO", "#RESIGN", "#WIN"]);
+        assert_eq!(r(Draw, Reason::Sennichite, "", w, b), ["#SENNICHITE", "#DRAW"]);
+        assert_eq!(r(BlackWin, Reason::PerpetualCheck, "", w, w), ["#OUTE_SENNICHITE", "#LOSE"]);
+        assert_eq!(r(BlackWin, Reason::TimeUp, "", b, w), ["#TIME_UP", "#WIN"]);
+        assert_eq!(r(BlackWin, Reason::Declaration, "", b, b), ["%KACHI", "#JISHOGI", "#WIN"]);
+        assert_eq!(r(WhiteWin, Reason::Declaration, "", b, b), ["%KACHI", "#ILLEGAL_MOVE", "#LOSE"]);
+        assert_eq!(r(Draw, Reason::ArbiterDecision, MAX_MOVES_ARTICLE, b, b), ["#MAX_MOVES", "#CENSORED"]);
+        assert_eq!(r(NoResult, Reason::ArbiterDecision, CHUDAN_ARTICLE, b, b), ["#CHUDAN"]);
+        assert_eq!(r(BlackWin, Reason::Checkmate, "", w, w), ["#LOSE"]);
+    }
+}
