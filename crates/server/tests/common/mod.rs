@@ -20,6 +20,8 @@ pub enum Db {
 
 pub struct TestServer {
     pub addr: SocketAddr,
+    /// The CSA server's address, when it listens.
+    pub csa: Option<SocketAddr>,
     pub database: String,
     running: Option<server::Running>,
     _dir: Option<tempfile::TempDir>,
@@ -68,14 +70,30 @@ impl TestServer {
     }
 
     async fn configured(database: String, dir: Option<tempfile::TempDir>, grace: Duration) -> TestServer {
+        TestServer::with_config(database, dir, grace, None).await
+    }
+
+    /// A server on SQLite that also speaks the CSA protocol.
+    pub async fn with_csa(grace: Duration, csa: server::csa::CsaConfig) -> TestServer {
+        let (database, dir) = database(Db::Sqlite).await;
+        TestServer::with_config(database, dir, grace, Some(csa)).await
+    }
+
+    async fn with_config(
+        database: String,
+        dir: Option<tempfile::TempDir>,
+        grace: Duration,
+        csa: Option<server::csa::CsaConfig>,
+    ) -> TestServer {
         let config = server::Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             database: database.clone(),
             disconnect_grace: grace,
+            csa,
             ..server::Config::default()
         };
         let running = server::start(config).await.unwrap();
-        TestServer { addr: running.addr, database, running: Some(running), _dir: dir }
+        TestServer { addr: running.addr, csa: running.csa_addr, database, running: Some(running), _dir: dir }
     }
 
     pub fn url(&self, path: &str) -> String {

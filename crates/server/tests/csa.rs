@@ -1,0 +1,232 @@
+//! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
+//! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
+//! limit, a player who disconnects mid-game, and a WebSocket spectator of a CSA game.
+//! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
+
+mod common;
+
+use common::{Db, TestServer};
+use serde_json::json;
+use server::csa::CsaConfig;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
+
+struct Csa {
+    lines: Lines<BufReader<OwnedReadHalf>>,
+    w: OwnedWriteHalf,
+}
+
+impl Csa {
+    async fn connect(addr: SocketAddr) -> Csa {
+        let (r, w) = TcpStream::connect(addr).await.unwrap().into_split();
+        Csa { lines: BufReader::new(r).lines(), w }
+    }
+
+    async fn send(&mut self, s: &str) {
+        self.w.write_all(s.as_bytes()).await.unwrap();
+        self.w.write_all(b"\n").await.unwrap();
+    }
+
+    /// The next line, or `None` once the server closed the connection.
+    async fn line(&mut self) -> Option<String> {
+        tokio::time::timeout(Duration::from_secs(10), self.lines.next_line()).await.expect("a line within 10 s").ok()?
+    }
+
+    /// Lines up to and including the first that `f` accepts.
+    async fn until(&mut self, f: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let l = self.line().await.unwrap_or_else(|| panic!("closed; saw {seen:?}"));
+            let done = f(&l);
+            seen.push(l);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    async fn login(addr: SocketAddr, name: &str, password: &str) -> Csa {
+        let mut c = Csa::connect(addr).await;
+        c.send(&format!("LOGIN {name} {password}")).await;
+        assert_eq!(c.line().await.as_deref(), Some(format!("LOGIN:{name} OK").as_str()));
+        c
+    }
+
+    /// Reads the summary; returns the Game_ID.
+    async fn summary(&mut self) -> i64 {
+        let s = self.until(|l| l == "END Game_Summary").await;
+        s.iter().find_map(|l| l.strip_prefix("Game_ID:")).expect("a Game_ID").parse().unwrap()
+    }
+}
+
+fn config(max_moves: u32, agree_ms: u64) -> CsaConfig {
+    CsaConfig {
+        max_moves,
+        agree_timeout: Duration::from_millis(agree_ms),
+        ..CsaConfig::new(([127, 0, 0, 1], 0).into())
+    }
+}
+
+/// Two players paired under `game` and started; returns them and the game's id.
+async fn started(addr: SocketAddr, game: &str, names: (&str, &str)) -> (Csa, Csa, i64) {
+    let mut b = Csa::login(addr, names.0, &format!("{game}-B,password-1")).await;
+    let mut w = Csa::login(addr, names.1, &format!("{game}-W,password-1")).await;
+    let id = b.summary().await;
+    assert_eq!(w.summary().await, id);
+    b.send("AGREE").await;
+    w.send(&format!("AGREE {id}")).await;
+    assert_eq!(b.line().await, Some(format!("START:{id}")));
+    assert_eq!(w.line().await, Some(format!("START:{id}")));
+    (b, w, id)
+}
+
+#[tokio::test]
+async fn logins_refused_with_the_reason() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(256, 1000)).await;
+    let addr = s.csa.unwrap();
+    let refused = |line: &str| {
+        let line = line.to_string();
+        async move {
+            let mut c = Csa::connect(addr).await;
+            c.send(&line).await;
+            let got = (c.line().await, c.line().await, c.line().await);
+            assert_eq!(got.0.as_deref(), Some("LOGIN:incorrect"), "{line}");
+            assert!(got.1.as_deref().is_some_and(|l| l.starts_with("##[ERROR] ")), "{line}: {got:?}");
+            assert_eq!(got.2, None, "{line}: the connection is closed");
+            got.1.unwrap()
+        }
+    };
+    assert!(refused("HELLO").await.contains("LOGIN <name>"));
+    assert!(refused("LOGIN a b c d").await.contains("LOGIN <name>"));
+    assert!(refused("LOGIN bad/name game-600-10,password-1").await.contains("a name is"));
+    assert!(refused("LOGIN alice nogame,password-1").await.contains("not a game name"));
+    assert!(refused("LOGIN alice game-600-10").await.contains("a password is needed"));
+    // fesa-2017 8.2 allows byo-yomi and Fischer, not sudden death.
+    assert!(refused("LOGIN alice game-600-0,password-1").await.contains("fesa-2017 8.2"));
+    assert!(refused("LOGIN alice game-600-10,short").await.contains("at least 8"));
+
+    // An account of the web site logs in with its password or one of its API tokens, not with
+    // another secret.
+    let web = s.user("webby").await;
+    assert!(refused("LOGIN webby game-600-10,password-2").await.contains("wrong password"));
+    let (_, t) = web.post("/api/tokens", json!({"name": "engine"})).await;
+    let token = t["token"].as_str().unwrap();
+    drop(Csa::login(addr, "webby", &format!("game-600-10,{token}")).await);
+    drop(Csa::login(addr, "webby", "game-600-10,password-1").await);
+
+    // Over-long and non-ASCII lines close the connection with the reason.
+    let mut c = Csa::connect(addr).await;
+    c.send(&"x".repeat(5000)).await;
+    assert_eq!(c.line().await.as_deref(), Some("##[ERROR] a line is at most 1024 bytes"));
+    assert_eq!(c.line().await, None);
+    let mut c = Csa::connect(addr).await;
+    c.w.write_all(b"LOGIN \xff\xfe x\n").await.unwrap();
+    assert_eq!(c.line().await.as_deref(), Some("##[ERROR] a line is not ASCII text"));
+    // A keep-alive before LOGIN is answered in kind.
+    let mut c = Csa::connect(addr).await;
+    c.send("").await;
+    assert_eq!(c.line().await.as_deref(), Some(""));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn proposals_never_agreed_or_rejected_are_cancelled() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(256, 300)).await;
+    let addr = s.csa.unwrap();
+    // Nobody agrees: the server rejects after its timeout.
+    let mut b = Csa::login(addr, "slowb", "slow-600-10-B,password-1").await;
+    let mut w = Csa::login(addr, "sloww", "slow-600-10-W,password-1").await;
+    let id = b.summary().await;
+    w.summary().await;
+    b.send("AGREE").await;
+    assert_eq!(b.line().await, Some(format!("REJECT:{id} by the Server (timed out)")));
+    assert_eq!(w.line().await, Some(format!("REJECT:{id} by the Server (timed out)")));
+    assert_eq!(b.line().await, None, "CSA mode: one game a connection");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "cancelled");
+
+    // A REJECT names who rejected.
+    let mut b = Csa::login(addr, "rejb", "rej-600-10-B,password-1").await;
+    let mut w = Csa::login(addr, "rejw", "rej-600-10-W,password-1").await;
+    let id = b.summary().await;
+    w.summary().await;
+    w.send("REJECT").await;
+    assert_eq!(b.line().await, Some(format!("REJECT:{id} by rejw")));
+    assert_eq!(w.line().await, Some(format!("REJECT:{id} by rejw")));
+
+    // A player who leaves before agreeing rejects the game.
+    let mut b = Csa::login(addr, "gob", "go-600-10-B,password-1").await;
+    let w = Csa::login(addr, "gow", "go-600-10-W,password-1").await;
+    let id = b.summary().await;
+    drop(w);
+    assert_eq!(b.line().await, Some(format!("REJECT:{id} by gow")));
+
+    // Same side asked twice: no pairing; the first waits, and LOGOUT leaves the lobby.
+    let mut b1 = Csa::login(addr, "twob1", "two-600-10-B,password-1").await;
+    let mut b2 = Csa::login(addr, "twob2", "two-600-10-B,password-1").await;
+    b1.send("").await;
+    assert_eq!(b1.line().await.as_deref(), Some(""));
+    b2.send("LOGOUT").await;
+    assert_eq!(b2.line().await.as_deref(), Some("LOGOUT:completed"));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn moves_out_of_turn_malformed_moves_and_the_move_limit() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(4, 5000)).await;
+    let addr = s.csa.unwrap();
+    // White sends his move before Black's: kept until his turn, then played.
+    let (mut b, mut w, _) = started(addr, "early-600-10", ("earlyb", "earlyw")).await;
+    w.send("-3334FU").await;
+    b.send("+7776FU").await;
+    for c in [&mut b, &mut w] {
+        assert!(c.line().await.unwrap().starts_with("+7776FU,T"));
+        assert!(c.line().await.unwrap().starts_with("-3334FU,T"));
+    }
+    // Keep-alive during the game.
+    b.send("").await;
+    assert_eq!(b.line().await.as_deref(), Some(""));
+    b.send("+2726FU").await;
+    w.send("-8384FU").await;
+    // The fourth move reaches the limit of 4: a draw, as shogi-server writes it.
+    let end = ["#MAX_MOVES", "#CENSORED"];
+    for c in [&mut b, &mut w] {
+        let seen = c.until(|l| l == "#CENSORED").await;
+        assert_eq!(seen[seen.len() - 2..], end, "{seen:?}");
+    }
+
+    // A move that is no CSA move loses like an illegal one.
+    let (mut b, mut w, id) = started(addr, "garbage-600-10", ("garbb", "garbw")).await;
+    b.send("+77").await;
+    assert_eq!(b.until(|l| l.starts_with("#L") || l.starts_with("#W")).await, ["#ILLEGAL_MOVE", "#LOSE"]);
+    assert_eq!(w.until(|l| l.starts_with("#L") || l.starts_with("#W")).await, ["#ILLEGAL_MOVE", "#WIN"]);
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "finished");
+    let article = g["view"]["outcome"]["article"].as_str().unwrap_or_default().to_string();
+    assert!(article.contains("an illegal move loses"), "{g}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_gone_mid_game_loses_after_the_countdown() {
+    let s = TestServer::with_csa(Duration::from_millis(300), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    let (mut b, mut w, id) = started(addr, "gone-600-10", ("goneb", "gonew")).await;
+    // A spectator on the WebSocket sees the CSA game's moves live.
+    let mut ws = s.anonymous().ws().await;
+    ws.watch(id, None).await;
+    b.send("+7776FU").await;
+    assert!(w.line().await.unwrap().starts_with("+7776FU,T"));
+    let seen = ws.until(|m| m["type"] == "event" && m["event"]["type"] == "move").await;
+    assert_eq!(seen["event"]["move"], "7g7f");
+    // White leaves on his turn: after the countdown Black's connection claims the game.
+    drop(w);
+    let end = b.until(|l| l.starts_with("#W") || l.starts_with("#L")).await;
+    assert_eq!(end[end.len() - 2..], ["#ABNORMAL", "#WIN"], "{end:?}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["view"]["outcome"]["result"], "black_win", "{g}");
+    s.stop().await;
+}
