@@ -11,6 +11,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod error;
 mod files;
+mod match_cmd;
 mod rating_cmd;
 mod record_cmd;
 mod serve_cmd;
@@ -37,6 +38,9 @@ struct Cli {
 enum Command {
     /// Run the live server: games under the referee's clock over HTTP and WebSocket.
     Serve(serve_cmd::ServeArgs),
+    /// Engines against each other under the referee's clock (USI for shogi, GTP for Go), with
+    /// records, a progress bar and the result table (Elo difference with its error margin).
+    Match(match_cmd::MatchArgs),
     /// Count the leaves of the legal move tree of a shogi position.
     #[command(
         after_help = "Examples:\n  shinpan perft 5\n  shinpan perft --json --no-bulk 4\n  shinpan perft --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2' 3"
@@ -111,6 +115,7 @@ impl Command {
     fn json(&self) -> bool {
         match self {
             Command::Serve(_) => false,
+            Command::Match(a) => a.json(),
             Command::Perft(a) => a.json(),
             Command::Moves(a) => a.json(),
             Command::Check(a) => a.json(),
@@ -133,6 +138,7 @@ fn main() -> ExitCode {
     let json = command.json();
     let done = match command {
         Command::Serve(args) => serve_cmd::serve(args),
+        Command::Match(args) => match_cmd::run(args),
         Command::Perft(args) => shogi_cmd::perft(args),
         Command::Moves(args) => shogi_cmd::moves(args),
         Command::Check(args) => record_cmd::check(args),
