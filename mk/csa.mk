@@ -4,8 +4,9 @@
 
 deps: deps-csa
 deps-csa: $(PY)
-	$(PY) -m pip install --quiet python-shogi
-	$(PY) -c "import shogi.CSA"
+	$(PY) -m pip install --quiet python-shogi websockets
+	$(PY) -c "import shogi.CSA, websockets.sync.client"
+	@test -x /usr/games/fairy-stockfish || { apt-get update -qq && apt-get install -y -qq fairy-stockfish gpsshogi gnugo; } || { sudo apt-get update -qq && sudo apt-get install -y -qq fairy-stockfish gpsshogi gnugo; }
 
 test: test-csa
 test-csa: build deps-csa

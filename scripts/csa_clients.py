@@ -136,6 +136,95 @@ class Player(threading.Thread):
         self.read_result(c)
 
 
+class RandomPlayer(threading.Thread):
+    """A scripted CSA client that plays random legal moves (python-shogi's move generator)
+    against an engine seated by the server (`<id>@<engine>` game names), resigning after
+    `resign_after` of its moves if the game is still on."""
+
+    def __init__(self, port, name, game, resign_after=None):
+        super().__init__(daemon=True)
+        self.port, self.name, self.game, self.resign_after = port, name, game, resign_after
+        self.lines, self.error, self.game_id, self.moves = [], None, None, []
+
+    def run(self):
+        try:
+            import random
+            rnd = random.Random(16)
+            c = shogi.CSA.TCPProtocol("127.0.0.1", self.port)
+            assert c.login(self.name, f"{self.game}-B,secret-pass")
+            summary = c.wait_match()
+            me = summary["my_color"]
+            board = shogi.Board(summary["summary"]["sfen"])
+            c.write("AGREE\n")
+            start = c.read_line()
+            assert start.startswith("START:"), start
+            self.game_id = int(start.split(":")[1])
+            mine = 0
+            while True:
+                if board.turn == me and not list(board.legal_moves):
+                    pass  # mated: the result lines follow
+                elif board.turn == me:
+                    if self.resign_after is not None and mine >= self.resign_after:
+                        c.write("%TORYO\n")
+                    else:
+                        m = rnd.choice(list(board.legal_moves))
+                        piece, m = csa_move(board, m.usi())
+                        c.write(shogi.CSA.COLOR_SYMBOLS[me] + ("00" if m.from_square is None else shogi.CSA.SQUARE_NAMES[m.from_square])
+                                + shogi.CSA.SQUARE_NAMES[m.to_square] + shogi.CSA.PIECE_SYMBOLS[piece] + "\n")
+                        mine += 1
+                while True:
+                    line = c.read_line()
+                    self.lines.append(line)
+                    if line[:1] in "+-":
+                        (_, usi, _, _) = c.parse_server_message(line, board)
+                        board.push(shogi.Move.from_usi(usi))
+                        self.moves.append(usi)
+                        break
+                    if line[1:] in RESULT_WORDS:
+                        return
+        except Exception as e:
+            self.error = repr(e)
+
+
+def spectate(http_port, game_id, seen, stop):
+    """A WebSocket spectator (docs/protocol.md): the moves it is sent, as they come."""
+    from websockets.sync.client import connect
+    with connect(f"ws://127.0.0.1:{http_port}/api/ws") as ws:
+        ws.send(json.dumps({"type": "watch", "game": game_id}))
+        while not stop.is_set():
+            try:
+                m = json.loads(ws.recv(timeout=0.5))
+            except TimeoutError:
+                continue
+            if m.get("type") == "event" and m["event"].get("type") == "move":
+                seen.append(m["event"]["move"])
+            if m.get("type") == "state" and m["view"].get("outcome"):
+                return
+
+
+def engine_game(csa, http, base, engine, game, resign_after=None):
+    """A scripted CSA client against a USI engine the server seats, watched over the WebSocket."""
+    p = RandomPlayer(csa, f"vs{engine.replace('-', '')}", f"{game}@{engine}-0-2", resign_after)
+    p.start()
+    for _ in range(100):
+        if p.game_id:
+            break
+        time.sleep(0.05)
+    assert p.game_id, (p.error, p.lines)
+    seen, stop = [], threading.Event()
+    watcher = threading.Thread(target=spectate, args=(http, p.game_id, seen, stop), daemon=True)
+    watcher.start()
+    p.join(600)
+    assert not p.is_alive() and p.error is None, (engine, p.error, p.lines[-5:])
+    watcher.join(10)
+    stop.set()
+    g = http_json(base, f"/api/games/{p.game_id}")
+    assert g["status"] == "finished", g["status"]
+    assert seen == p.moves, (len(seen), len(p.moves))
+    assert p.lines[-1] in ("#WIN", "#LOSE", "#DRAW", "#CENSORED"), p.lines[-3:]
+    return p, g
+
+
 def http_json(base, path):
     with urllib.request.urlopen(base + path) as r:
         return json.loads(r.read())
@@ -253,6 +342,17 @@ def main():
         b, w = game(csa, base, "xone", ["2g2f"], white_finish="toryo", x1=True)
         assert tail(w, 3) == ["%TORYO", "#RESIGN", "#LOSE"], tail(w, 3)
         checks += 1
+
+        # USI engines seated by the server against a scripted CSA client, a spectator watching:
+        # shinpan's own player to the end of the game, fairy-stockfish (when installed) for 20
+        # moves of the client's, then the client resigns.
+        p, g = engine_game(csa, http, base, "shinpan-shogi", "seat")
+        print(f"  vs shinpan-shogi: {len(p.moves)} moves, {g['view']['outcome']['result']} by {g['view']['outcome']['reason']}")
+        checks += 1
+        if os.path.exists("/usr/games/fairy-stockfish"):
+            p, g = engine_game(csa, http, base, "fairy-stockfish", "seat", resign_after=20)
+            print(f"  vs fairy-stockfish: {len(p.moves)} moves, {g['view']['outcome']['result']} by {g['view']['outcome']['reason']}")
+            checks += 1
 
         # The Game_ID is the game of the HTTP API, finished with its result.
         g = http_json(base, f"/api/games/{b.game_id}")

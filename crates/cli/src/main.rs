@@ -41,6 +41,12 @@ enum Command {
     /// Engines against each other under the referee's clock (USI for shogi, GTP for Go), with
     /// records, a progress bar and the result table (Elo difference with its error margin).
     Match(match_cmd::MatchArgs),
+    /// shinpan's own small player on standard input and output: `usi` (shogi) or `gtp` (Go).
+    /// Weak and quick, for a newcomer alone on the site and for tests.
+    Engine {
+        #[arg(value_enum)]
+        protocol: match_cmd::EngineProtocol,
+    },
     /// Count the leaves of the legal move tree of a shogi position.
     #[command(
         after_help = "Examples:\n  shinpan perft 5\n  shinpan perft --json --no-bulk 4\n  shinpan perft --sfen 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2' 3"
@@ -116,6 +122,7 @@ impl Command {
         match self {
             Command::Serve(_) => false,
             Command::Match(a) => a.json(),
+            Command::Engine { .. } => false,
             Command::Perft(a) => a.json(),
             Command::Moves(a) => a.json(),
             Command::Check(a) => a.json(),
@@ -139,6 +146,7 @@ fn main() -> ExitCode {
     let done = match command {
         Command::Serve(args) => serve_cmd::serve(args),
         Command::Match(args) => match_cmd::run(args),
+        Command::Engine { protocol } => match_cmd::engine(protocol),
         Command::Perft(args) => shogi_cmd::perft(args),
         Command::Moves(args) => shogi_cmd::moves(args),
         Command::Check(args) => record_cmd::check(args),

@@ -67,6 +67,23 @@ impl MatchArgs {
     }
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum EngineProtocol {
+    Usi,
+    Gtp,
+}
+
+/// `shinpan engine usi|gtp`: the built-in player on stdin and stdout.
+pub fn engine(protocol: EngineProtocol) -> Result<ExitCode> {
+    let (input, out) = (std::io::stdin().lock(), std::io::stdout().lock());
+    match protocol {
+        EngineProtocol::Usi => engines::builtin::usi(input, out),
+        EngineProtocol::Gtp => engines::builtin::gtp(input, out),
+    }
+    .map_err(Error::stdout)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn duration_ms(s: &str) -> Option<u64> {
     let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
         Some(i) => (&s[..i], &s[i..]),
@@ -112,7 +129,11 @@ fn time_control(s: &str) -> std::result::Result<TimeControl, String> {
 
 fn describe(tc: &TimeControl) -> String {
     let s = |ms: u64| {
-        if ms % 60_000 == 0 && ms > 0 { format!("{}m", ms / 60_000) } else { format!("{}s", ms as f64 / 1000.0) }
+        if ms.is_multiple_of(60_000) && ms > 0 {
+            format!("{}m", ms / 60_000)
+        } else {
+            format!("{}s", ms as f64 / 1000.0)
+        }
     };
     match tc.overtime {
         Overtime::None => format!("sudden death {}", s(tc.main_ms)),

@@ -28,6 +28,50 @@ pub struct ServeArgs {
     /// Seconds a proposed CSA game waits for both AGREEs.
     #[arg(long, default_value_t = 120)]
     csa_agree_timeout: u64,
+    /// An engine players may challenge: usi:NAME=COMMAND (shogi) or gtp:NAME=COMMAND (Go).
+    /// Besides these, shinpan's own small players (shinpan-shogi, shinpan-go) and the installed
+    /// fairy-stockfish and GNU Go are offered, unless --no-default-engines.
+    #[arg(long = "engine", value_name = "usi|gtp:NAME=COMMAND")]
+    engines: Vec<String>,
+    /// Offer only the engines given with --engine.
+    #[arg(long)]
+    no_default_engines: bool,
+}
+
+/// shinpan's own players, and the Debian packages' engines when installed.
+fn default_engines() -> Vec<server::seat::EngineConfig> {
+    use arbiter::GameKind::{Go, Shogi};
+    let mut v = Vec::new();
+    let engine =
+        |name: &str, cmd: String, game| server::seat::EngineConfig { name: name.into(), cmd, game, margin_ms: 0 };
+    if let Ok(exe) = std::env::current_exe() {
+        let exe = exe.display().to_string();
+        v.push(engine("shinpan-shogi", format!("'{exe}' engine usi"), Shogi));
+        v.push(engine("shinpan-go", format!("'{exe}' engine gtp"), Go));
+    }
+    if std::path::Path::new("/usr/games/fairy-stockfish").exists() {
+        v.push(engine("fairy-stockfish", "/usr/games/fairy-stockfish".into(), Shogi));
+    }
+    if std::path::Path::new("/usr/games/gnugo").exists() {
+        v.push(engine("gnugo", "/usr/games/gnugo --mode gtp --level 5".into(), Go));
+    }
+    v
+}
+
+fn engine_arg(s: &str) -> Result<server::seat::EngineConfig> {
+    let bad = || Error::request("--engine", format!("`{s}`: usi:NAME=COMMAND or gtp:NAME=COMMAND"));
+    let (proto, rest) = s.split_once(':').ok_or_else(bad)?;
+    let (name, cmd) = rest.split_once('=').ok_or_else(bad)?;
+    let game = match proto {
+        "usi" => arbiter::GameKind::Shogi,
+        "gtp" => arbiter::GameKind::Go,
+        _ => return Err(bad()),
+    };
+    let ok = (1..=32).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !ok {
+        return Err(Error::request("--engine", format!("`{name}`: a name is 1 to 32 letters, digits, `_` or `-`")));
+    }
+    Ok(server::seat::EngineConfig { name: name.into(), cmd: cmd.into(), game, margin_ms: 0 })
 }
 
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {
@@ -37,7 +81,14 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode> {
         max_moves: args.csa_max_moves,
         agree_timeout: std::time::Duration::from_secs(args.csa_agree_timeout),
     });
-    let config = server::Config { listen: args.listen, database: args.database, csa, ..server::Config::default() };
+    let mut engines = if args.no_default_engines { Vec::new() } else { default_engines() };
+    for e in &args.engines {
+        let e = engine_arg(e)?;
+        engines.retain(|d| d.name != e.name);
+        engines.push(e);
+    }
+    let config =
+        server::Config { listen: args.listen, database: args.database, csa, engines, ..server::Config::default() };
     server::run(config).map_err(|e| Error::request("serve", e))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -5,6 +5,7 @@
 //! decision is the referee's. The command line's `shinpan match` only parses, calls
 //! [`Match::run`] and prints.
 
+pub mod builtin;
 mod gtp;
 mod matches;
 mod play;

@@ -11,6 +11,7 @@ pub mod auth;
 pub mod csa;
 pub mod live;
 pub mod protocol;
+pub mod seat;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -31,6 +32,8 @@ pub struct Config {
     pub disconnect_grace: std::time::Duration,
     /// The CSA server protocol for engines (docs/csa.md), when it listens.
     pub csa: Option<csa::CsaConfig>,
+    /// Engines players may challenge (`GET /api/engines`).
+    pub engines: Vec<seat::EngineConfig>,
 }
 
 impl Default for Config {
@@ -41,6 +44,7 @@ impl Default for Config {
             limits: Limits::default(),
             disconnect_grace: std::time::Duration::from_secs(60),
             csa: None,
+            engines: Vec::new(),
         }
     }
 }
@@ -79,6 +83,8 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     let store = store::Store::open(&config.database).await?;
     let hub = live::Hub::new(store.clone(), config.disconnect_grace);
     let restored = hub.restore().await?;
+    let engines = seat::Engines::register(&store, config.engines).await?;
+    engines.resume(&store, &hub).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|source| ServeError::Listen { addr: config.listen, source })?;
@@ -93,13 +99,13 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
                 .map_err(|source| ServeError::Listen { addr: c.listen, source })?;
             let a = l.local_addr()?;
             tracing::info!(addr = %a, ruleset = %c.ruleset, "CSA server listening");
-            let csa = csa::Csa::new(store.clone(), hub.clone(), accounts.clone(), c);
+            let csa = csa::Csa::new(store.clone(), hub.clone(), accounts.clone(), engines.clone(), c);
             tokio::spawn(csa.serve(l, csa_stopped));
             Some(a)
         }
         None => None,
     };
-    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts };
+    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts, engines };
     let app = api::router(state);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

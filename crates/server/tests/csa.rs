@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Db, TestServer};
+use common::TestServer;
 use serde_json::json;
 use server::csa::CsaConfig;
 use std::net::SocketAddr;

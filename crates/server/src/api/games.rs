@@ -36,6 +36,9 @@ pub struct NewGame {
     /// The seed of the draw under `color: random` (default: one from the OS random source).
     #[serde(default)]
     seed: Option<u64>,
+    /// Play this engine (`GET /api/engines`): the game starts at once with the engine seated.
+    #[serde(default)]
+    engine: Option<String>,
 }
 
 /// Seeds stay below 2^53 so that a JSON reader in JavaScript gets them exactly.
@@ -44,7 +47,27 @@ const MAX_SEED: u64 = (1 << 53) - 1;
 /// `POST /api/games`: a challenge.
 pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewGame>) -> Result<Response, ApiError> {
     g.setup.validate().map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let mut prepared = None;
+    let engine = match &g.engine {
+        Some(name) => {
+            let (c, user) = state.engines.get(name).ok_or_else(|| ApiError::not_found("no such engine"))?;
+            if c.game != g.setup.game() {
+                return Err(ApiError::bad_request(format!("{name} plays {:?}", c.game)));
+            }
+            if g.opponent.is_some() {
+                return Err(ApiError::bad_request("a game has one opponent: `engine` or `opponent`"));
+            }
+            // Started and ready before the clock starts.
+            let p = crate::seat::Engines::prepare(c, &g.setup)
+                .await
+                .map_err(|e| ApiError::unavailable(format!("the engine did not start: {e}")))?;
+            prepared = Some(p);
+            Some(user)
+        }
+        None => None,
+    };
     let opponent = match &g.opponent {
+        _ if engine.is_some() => engine,
         Some(name) => {
             let (u, _) = state.store.user_by_name(name).await?.ok_or_else(|| ApiError::not_found("no such user"))?;
             if u.id == m.user.id {
@@ -88,6 +111,18 @@ pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewG
     let setup = serde_json::to_string(&g.setup).expect("setups serialize");
     let draw_json = draw.as_ref().map(|d| serde_json::to_string(d).expect("draws serialize"));
     let id = state.store.create_game(&setup, m.user.id, seats, now_ms() as i64, draw_json.as_deref()).await?;
+    if let Some(e) = engine {
+        // Against an engine the game starts at once, the engine's task seated.
+        let (black, white) = match side {
+            Side::Black => (m.user.id, e),
+            Side::White => (e, m.user.id),
+        };
+        state.store.start_game(id, black, white).await?;
+        state.hub.start(id, Seats { black: Some(black), white: Some(white), arbiter: None }, &g.setup).await?;
+        if let Some(p) = prepared {
+            state.engines.seat(&state.hub, id, side.flip(), e, p);
+        }
+    }
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": side, "draw": draw }))).into_response())
 }
 

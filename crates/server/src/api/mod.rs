@@ -69,6 +69,7 @@ pub struct AppState {
     pub hub: Hub,
     pub limits: Arc<Limits>,
     pub accounts: Arc<AccountLimits>,
+    pub engines: crate::seat::Engines,
 }
 
 pub fn router(state: AppState) -> Router {
@@ -81,6 +82,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(accounts::me))
         .route("/api/tokens", post(accounts::create_token))
         .route("/api/users/{name}/role", put(accounts::set_role))
+        .route("/api/engines", get(engines))
         .route("/api/games", get(games::list).post(games::create))
         .route("/api/games/{id}", get(games::show))
         .route("/api/games/{id}/accept", post(games::accept))
@@ -105,6 +107,11 @@ async fn index() -> axum::response::Html<&'static str> {
         "<li><a href=/api/games?status=finished>finished games</a></li>",
         "<li><a href=/health>health</a></li></ul>"
     ))
+}
+
+/// `GET /api/engines`: the engines a player may challenge (`engine` in `POST /api/games`).
+async fn engines(axum::extract::State(state): axum::extract::State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "engines": state.engines.list() }))
 }
 
 async fn health(axum::extract::State(state): axum::extract::State<AppState>) -> Json<serde_json::Value> {
@@ -169,6 +176,9 @@ impl ApiError {
     }
     pub fn conflict(m: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::CONFLICT, ErrorCode::Conflict, m)
+    }
+    pub fn unavailable(m: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable, m)
     }
     pub fn rate_limited(m: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, m)

@@ -63,6 +63,7 @@ pub struct Csa {
     hub: Hub,
     config: Arc<CsaConfig>,
     accounts: Arc<AccountLimits>,
+    engines: crate::seat::Engines,
     lobby: Arc<Mutex<HashMap<String, Vec<Seeker>>>>,
     /// Secrets already checked, by user: the SHA-256 of the last good one, so a password costs
     /// one argon2 hash per server run and not one per game.
@@ -98,12 +99,19 @@ enum Verdict {
 }
 
 impl Csa {
-    pub fn new(store: Store, hub: Hub, accounts: Arc<AccountLimits>, config: CsaConfig) -> Csa {
+    pub fn new(
+        store: Store,
+        hub: Hub,
+        accounts: Arc<AccountLimits>,
+        engines: crate::seat::Engines,
+        config: CsaConfig,
+    ) -> Csa {
         Csa {
             store,
             hub,
             config: Arc::new(config),
             accounts,
+            engines,
             lobby: Arc::default(),
             checked: Arc::default(),
             next_conn: Arc::new(AtomicU64::new(1)),
@@ -219,6 +227,25 @@ impl Csa {
 
     /// Waits under `game` for an opponent; the second player to arrive makes the pairing.
     fn seek(&self, conn: u64, user: &User, game: GameName, wish: Wish) -> Option<oneshot::Receiver<Pairing>> {
+        // `<id>@<engine>`: the engine is seated at once and agrees.
+        if let Some((_, engine)) = game.id.split_once('@')
+            && let Some((c, engine_user)) = self.engines.get(engine)
+            && c.game == arbiter::GameKind::Shogi
+        {
+            let (tx, rx) = oneshot::channel();
+            let engine_wish = match wish {
+                Wish::Black => Wish::White,
+                Wish::White => Wish::Black,
+                Wish::Either => Wish::Either,
+            };
+            let engine_user = User { id: engine_user, name: c.name.clone(), role: Role::Player };
+            let (etx, _) = oneshot::channel();
+            let seat = Seeker { conn: 0, user: engine_user, wish: engine_wish, paired: etx };
+            let csa = self.clone();
+            let me = (user.clone(), wish, tx);
+            tokio::spawn(async move { csa.propose(seat, me, game).await });
+            return Some(rx);
+        }
         let mut lobby = self.lobby.lock().expect("lobby lock");
         let seekers = lobby.entry(game.name.clone()).or_default();
         if let Some(i) = seekers.iter().position(|s| s.user.id != user.id && s.wish.fits(wish)) {
@@ -281,6 +308,19 @@ impl Csa {
         }
         drop(agree);
         let mut agreed = [false, false];
+        // An engine's seat agrees once the engine is started and ready.
+        let mut prepared = Vec::new();
+        for (i, u) in [black.id, white.id].into_iter().enumerate() {
+            if let Some(c) = self.engines.get(&names[i]).filter(|(_, id)| *id == u).map(|(c, _)| c.clone()) {
+                match crate::seat::Engines::prepare(&c, &setup).await {
+                    Ok(p) => {
+                        agreed[i] = true;
+                        prepared.push((if i == 0 { Side::Black } else { Side::White }, u, p));
+                    }
+                    Err(e) => tracing::warn!(engine = %c.name, error = %e, "engine did not start"),
+                }
+            }
+        }
         let timeout = tokio::time::sleep(self.config.agree_timeout);
         tokio::pin!(timeout);
         let agreed_both = loop {
@@ -319,6 +359,11 @@ impl Csa {
                 Err(by)
             }
         };
+        if started.is_ok() {
+            for (side, u, p) in prepared {
+                self.engines.seat(&self.hub, id, side, u, p);
+            }
+        }
         match started {
             Ok(watching) => {
                 for (tx, w) in verdicts.into_iter().zip(watching) {

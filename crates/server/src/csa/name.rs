@@ -53,6 +53,8 @@ impl NameTime {
 pub struct GameName {
     /// The name without the side wished for: players meet under the same one.
     pub name: String,
+    /// The part before the times; `<id>@<engine>` asks for a game against that engine.
+    pub id: String,
     pub black: NameTime,
     pub white: NameTime,
     /// Our handicap name (`lance`, `two-pieces` …).
@@ -108,15 +110,15 @@ pub fn parse(s: &str) -> Option<(GameName, Wish)> {
     }
     // Time odds first: four numbers after the id.
     let odds = if n >= 5 { time(parts[n - 4], parts[n - 3]).zip(time(parts[n - 2], parts[n - 1])) } else { None };
-    let (black, white) = match odds {
-        Some((b, w)) if !parts[..n - 4].is_empty() => (b, w),
+    let (black, white, id) = match odds {
+        Some((b, w)) if !parts[..n - 4].is_empty() => (b, w, parts[..n - 4].join("-")),
         _ => {
             let t = time(parts[n - 2], parts[n - 1])?;
-            (t, t)
+            (t, t, parts[..n - 2].join("-"))
         }
     };
     let handicap = HANDICAPS.iter().find(|(p, _)| base.starts_with(p)).map(|(_, h)| *h);
-    Some((GameName { name: base.to_string(), black, white, handicap }, wish))
+    Some((GameName { name: base.to_string(), id, black, white, handicap }, wish))
 }
 
 impl GameName {
@@ -160,7 +162,8 @@ mod tests {
     fn shogi_server_names() {
         let (g, w) = parse("floodgate-600-10F").unwrap();
         assert_eq!(w, Wish::Either);
-        assert_eq!(g.name, "floodgate-600-10F");
+        assert_eq!((g.name.as_str(), g.id.as_str()), ("floodgate-600-10F", "floodgate"));
+        assert_eq!(parse("t@fairy-stockfish-60-5").unwrap().0.id, "t@fairy-stockfish");
         assert_eq!(g.black, NameTime { total_s: 600, byoyomi_s: 10, fischer: true });
         assert_eq!(g.black, g.white);
         let (g, w) = parse("test-900-30-B").unwrap();

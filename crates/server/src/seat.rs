@@ -1,0 +1,314 @@
+//! Engines seated in games of the server: an admin registers them on the command line
+//! (`shinpan serve --engine NAME=COMMAND`), a player challenges one (`POST /api/games` with
+//! `engine`), and a task plays for it like any player: it watches the game, and on its turn asks
+//! the engine (USI for shogi, GTP for Go, crates/engines) for a move within its time on the
+//! referee's clock, and acts. The engine's flag falls like anyone's.
+
+use crate::live::{Hub, Watching, now_ms};
+use crate::protocol::ServerMsg;
+use crate::store::{GameId, GameRow, GameStatus, Role, Store, StoreError, UserId};
+use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
+use arbiter::{Answer, GameKind, Side};
+use engines::{EngineError, Gtp, Player, Reply, Usi};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// An engine the server may seat.
+#[derive(Debug, Clone)]
+pub struct EngineConfig {
+    /// Its name, which is also its account's.
+    pub name: String,
+    /// The command that starts it (through `sh -c`).
+    pub cmd: String,
+    /// The game it plays: USI for shogi, GTP for Go.
+    pub game: GameKind,
+    /// Milliseconds less than it has that it is told (for engines that overrun).
+    pub margin_ms: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct EngineInfo {
+    pub name: String,
+    pub game: GameKind,
+    pub protocol: &'static str,
+}
+
+/// The registered engines, with their accounts.
+#[derive(Clone, Default)]
+pub struct Engines {
+    by_name: Arc<HashMap<String, (EngineConfig, UserId)>>,
+}
+
+impl Engines {
+    /// Registers `configs`, creating an account for each that has none (with a password nobody
+    /// knows: the engine acts only through its seat).
+    pub async fn register(store: &Store, configs: Vec<EngineConfig>) -> Result<Engines, StoreError> {
+        let mut by_name = HashMap::new();
+        for c in configs {
+            let user = match store.user_by_name(&c.name).await? {
+                Some((u, _)) => u,
+                None => {
+                    let secret = crate::auth::token();
+                    let hash = tokio::task::spawn_blocking(move || crate::auth::hash_password(&secret))
+                        .await
+                        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                    store.create_user(&c.name, &hash, Role::Player, now_ms() as i64).await?
+                }
+            };
+            tracing::info!(engine = %c.name, game = ?c.game, "engine registered");
+            by_name.insert(c.name.clone(), (c, user.id));
+        }
+        Ok(Engines { by_name: Arc::new(by_name) })
+    }
+
+    pub fn list(&self) -> Vec<EngineInfo> {
+        let mut v: Vec<EngineInfo> = self
+            .by_name
+            .values()
+            .map(|(c, _)| EngineInfo {
+                name: c.name.clone(),
+                game: c.game,
+                protocol: if c.game == GameKind::Shogi { "usi" } else { "gtp" },
+            })
+            .collect();
+        v.sort_by(|a, b| a.name.cmp(&b.name));
+        v
+    }
+
+    pub fn get(&self, name: &str) -> Option<(&EngineConfig, UserId)> {
+        self.by_name.get(name).map(|(c, u)| (c, *u))
+    }
+
+    /// Whether `user` is an engine's account.
+    pub fn plays(&self, user: UserId) -> bool {
+        self.by_user(user).is_some()
+    }
+
+    fn by_user(&self, user: UserId) -> Option<&EngineConfig> {
+        self.by_name.values().find(|(_, u)| *u == user).map(|(c, _)| c)
+    }
+
+    /// Seats the engines of the live games (after a restart).
+    pub async fn resume(&self, store: &Store, hub: &Hub) -> Result<(), StoreError> {
+        for row in store.games(GameStatus::Live, i64::MAX).await? {
+            self.seat_row(hub, &row);
+        }
+        Ok(())
+    }
+
+    /// Starts the engine tasks of game `row`, for each seat an engine holds.
+    pub fn seat_row(&self, hub: &Hub, row: &GameRow) {
+        for (side, user) in [(Side::Black, row.black), (Side::White, row.white)] {
+            if let Some(c) = user.and_then(|u| self.by_user(u)) {
+                let Ok(setup) = serde_json::from_str::<GameSetup>(&row.setup) else { continue };
+                let (hub, id, user, c) = (hub.clone(), row.id, user.expect("seated"), c.clone());
+                tokio::spawn(async move {
+                    match Engines::prepare(&c, &setup).await {
+                        Ok(p) => play(hub, id, side, user, p).await,
+                        Err(e) => tracing::warn!(game = id, engine = %c.name, error = %e, "engine did not start"),
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// An engine started and ready for a game (`usi`/`isready` or GTP's setup done), before the
+/// game's clock starts.
+pub struct Prepared {
+    name: String,
+    ask: std::sync::mpsc::Sender<Ask>,
+    answers: tokio::sync::mpsc::Receiver<Result<Answered, EngineError>>,
+}
+
+impl Engines {
+    /// Starts engine `c` for a game of `setup` and waits until it is ready.
+    pub async fn prepare(c: &EngineConfig, setup: &GameSetup) -> Result<Prepared, EngineError> {
+        let start = arbiter::live::LiveGame::new(setup, arbiter::Mode::Enforced)
+            .map_err(|e| EngineError::Protocol { name: c.name.clone(), detail: e.to_string() })?
+            .view(0);
+        let (ask, asked) = std::sync::mpsc::channel::<Ask>();
+        let (answer, mut answers) = tokio::sync::mpsc::channel::<Result<Answered, EngineError>>(1);
+        let (cc, setup) = (c.clone(), setup.clone());
+        std::thread::spawn(move || engine_thread(cc, setup, start, asked, answer));
+        match answers.recv().await {
+            Some(Ok(_)) => Ok(Prepared { name: c.name.clone(), ask, answers }),
+            Some(Err(e)) => Err(e),
+            None => Err(EngineError::Closed { name: c.name.clone() }),
+        }
+    }
+
+    /// Seats a prepared engine at `side` of live game `id`.
+    pub fn seat(&self, hub: &Hub, id: GameId, side: Side, user: UserId, prepared: Prepared) {
+        tokio::spawn(play(hub.clone(), id, side, user, prepared));
+    }
+}
+
+enum Ask {
+    Think(Box<arbiter::live::LiveGame>, Box<GameView>, Option<Instant>),
+    Observe(Side, String),
+    Dead,
+}
+
+/// The engine's side of game `id`, until the game ends.
+async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared) {
+    let Prepared { name, ask, mut answers } = prepared;
+    let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
+    let _present = hub.present(id, side);
+    let mut asked_at: Option<usize> = None;
+    let mut pending: Option<String> = None;
+    // The backlog first: every move so far is told to the engine (a restarted game's GTP
+    // engine has no board yet); then the last state decides.
+    let mut last: Option<Box<GameView>> = None;
+    for m in &backlog {
+        if let Some(v) = follow(m, &mut pending, &ask, None) {
+            last = Some(v);
+        }
+    }
+    let mut messages: Vec<std::sync::Arc<ServerMsg>> = Vec::new();
+    loop {
+        for m in messages.drain(..) {
+            if let Some(v) = follow(&m, &mut pending, &ask, Some(side)) {
+                last = Some(v);
+            }
+        }
+        if let Some(view) = last.take() {
+            if view.outcome.is_some() {
+                return;
+            }
+            if let PositionView::Go { main_game_ended: true, dead_proposal, disputed_by, .. } = &view.position {
+                // The finishing phase: Black proposes; White agrees when it sees the same.
+                let mine_to_propose = side == Side::Black && dead_proposal.is_none();
+                let to_answer = matches!(dead_proposal, Some((s, _)) if *s != side) && disputed_by.is_none();
+                if (mine_to_propose || to_answer) && asked_at != Some(usize::MAX) {
+                    asked_at = Some(usize::MAX);
+                    let _ = ask.send(Ask::Dead);
+                }
+            } else if view.to_move == side && asked_at != Some(view.ply) {
+                let Some(game) = hub.read(id).await else { return };
+                let deadline = view.clock.as_ref().and_then(|c| c.flag_at).map(|f| {
+                    Instant::now() + Duration::from_millis(f.saturating_sub(now_ms())) + Duration::from_millis(500)
+                });
+                asked_at = Some(view.ply);
+                let _ = ask.send(Ask::Think(Box::new(game), view, deadline));
+            }
+        }
+        tokio::select! {
+            m = updates.recv() => match m {
+                Ok(m) => messages.push(m),
+                Err(_) => return,
+            },
+            a = answers.recv() => {
+                let Some(a) = a else { return };
+                let action = match a {
+                    Ok(Answered::Reply(Reply::Move(mv))) => Action::Move { mv },
+                    Ok(Answered::Reply(Reply::Resign)) => Action::Resign,
+                    Ok(Answered::Reply(Reply::Declare)) => Action::Declare,
+                    Ok(Answered::Dead(stones)) => {
+                        let view = hub.read(id).await.map(|g| g.view(now_ms()));
+                        match view.map(|v| v.position) {
+                            Some(PositionView::Go { dead_proposal: Some((s, proposed)), .. }) if s != side => {
+                                let same = sorted(&proposed) == sorted(&stones);
+                                if same { Action::Agree } else { Action::Dispute }
+                            }
+                            _ => Action::MarkDead { stones },
+                        }
+                    }
+                    // Out of time or out of order: the referee's clock and the disconnection
+                    // rules decide; the engine stops acting.
+                    Err(e) => {
+                        tracing::warn!(game = id, engine = %name, error = %e, "engine stopped");
+                        return;
+                    }
+                };
+                let resign_after = matches!(action, Action::Move { .. });
+                match hub.act(id, Actor::Player { side }, Some(user), action).await {
+                    Ok(a) if matches!(a.answer, Answer::Refused { .. }) && resign_after => {
+                        // An engine repeats a refused move forever: it resigns instead.
+                        tracing::warn!(game = id, engine = %name, answer = ?a.answer, "engine move refused; it resigns");
+                        let _ = hub.act(id, Actor::Player { side }, Some(user), Action::Resign).await;
+                    }
+                    Ok(_) => {}
+                    Err(_) => return,
+                }
+            }
+        }
+    }
+}
+
+/// Follows one message of the game: a move is told to the engine when its state comes (all
+/// moves while `me` is `None`, the opponent's after); returns the state's view.
+fn follow(
+    m: &ServerMsg,
+    pending: &mut Option<String>,
+    ask: &std::sync::mpsc::Sender<Ask>,
+    me: Option<Side>,
+) -> Option<Box<GameView>> {
+    match m {
+        ServerMsg::Event { event, .. } if event.get("type").and_then(|t| t.as_str()) == Some("move") => {
+            *pending = event.get("move").and_then(|v| v.as_str()).map(str::to_string);
+            None
+        }
+        ServerMsg::State { view, .. } => {
+            if let Some(mv) = pending.take() {
+                let mover = view.to_move.flip();
+                if me != Some(mover) {
+                    let _ = ask.send(Ask::Observe(mover, mv));
+                }
+            }
+            Some(view.clone())
+        }
+        _ => None,
+    }
+}
+
+fn sorted(v: &[String]) -> Vec<String> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+enum Answered {
+    Reply(Reply),
+    Dead(Vec<String>),
+}
+
+/// The engine process and its protocol, on a thread of its own (the drivers block).
+fn engine_thread(
+    c: EngineConfig,
+    setup: GameSetup,
+    start: GameView,
+    asked: std::sync::mpsc::Receiver<Ask>,
+    answer: tokio::sync::mpsc::Sender<Result<Answered, EngineError>>,
+) {
+    let started: Result<Box<dyn Player>, EngineError> = match c.game {
+        GameKind::Shogi => Usi::start(&c.name, &c.cmd, &[], c.margin_ms).map(|u| Box::new(u) as Box<dyn Player>),
+        GameKind::Go => Gtp::start(&c.name, &c.cmd, c.margin_ms).map(|g| Box::new(g) as Box<dyn Player>),
+    };
+    let mut p = match started.and_then(|mut p| p.new_game(&setup, &start).map(|()| p)) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = answer.blocking_send(Err(e));
+            return;
+        }
+    };
+    // Ready: said before the game's clock starts.
+    if answer.blocking_send(Ok(Answered::Dead(Vec::new()))).is_err() {
+        return;
+    }
+    while let Ok(a) = asked.recv() {
+        let r = match a {
+            Ask::Think(game, view, deadline) => p.think(&game, &view, deadline).map(Answered::Reply),
+            Ask::Observe(side, mv) => match p.observe(side, &mv) {
+                Ok(()) => continue,
+                Err(e) => Err(e),
+            },
+            Ask::Dead => p.dead_stones().map(Answered::Dead),
+        };
+        if answer.blocking_send(r).is_err() {
+            return;
+        }
+    }
+}
