@@ -132,7 +132,13 @@ impl McMahonSettings {
             GameKind::Shogi => HandicapRule::shogi(self.handicap_table.unwrap_or_else(|| handicap_table(t))),
             GameKind::Go => HandicapRule::go(1, 9),
         };
-        mcmahon::Config { bar: self.bar, floor: self.floor, handicap: self.handicap, rule: Some(rule) }
+        mcmahon::Config {
+            bar: self.bar,
+            floor: self.floor,
+            handicap: self.handicap,
+            rule: Some(rule),
+            ..Default::default()
+        }
     }
 }
 
