@@ -45,7 +45,12 @@
 //!   is always among the candidate pairs, so the global pairing is never worse on fields 1–2.
 //! - Size: up to [`DENSE`] players every pair is a candidate (the optimum over all pairings);
 //!   above, a player's candidates are his [`NEIGHBOURS`] neighbours on each side in the ranking
-//!   and around his planned opponent, plus the group-by-group pairs.
+//!   and around his planned opponent, plus the group-by-group pairs. One matching over a whole
+//!   field of 10,000 took 3–64 s a round (`examples/mcmahon_rounds`), so above [`ROLLING`]
+//!   players the field is matched in overlapping windows down the ranking, kept only when it
+//!   is not worse on the main criterion than the group-by-group pairing (else the one big
+//!   matching). The optimality below 2 × 400 players of a window is then not proved, only the
+//!   guarantee against the group-by-group pairing.
 //! - Handicap (OpenGotha "handicap based on MMS"): optionally from the McMahon-score or grade
 //!   difference, with OpenGotha's threshold, correction and ceiling (Go); see
 //!   [`crate::pairing::handicap`]. On a board without handicap the player who moved first less
@@ -265,6 +270,105 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    /// The keys of the TRF `SXM key value` lines, in the order written.
+    pub const KEYS: &'static [&'static str] = &[
+        "bar",
+        "floor",
+        "handicap",
+        "handicap-table",
+        "handicap-correction",
+        "handicap-ceiling",
+        "handicap-threshold",
+        "gaps",
+        "avoid",
+        "float-history",
+        "colour",
+        "seeding-early",
+        "seeding-late",
+        "early-rounds",
+        "order",
+        "float-out",
+        "float-in",
+        "first-on-tie",
+    ];
+
+    /// Set one setting from its `SXM` line; the error says what is wrong with the value.
+    pub fn set(&mut self, key: &str, value: &str) -> std::result::Result<(), String> {
+        fn parse<T: std::str::FromStr>(v: &str) -> std::result::Result<T, String>
+        where
+            T::Err: std::fmt::Display,
+        {
+            v.parse().map_err(|e: T::Err| e.to_string())
+        }
+        let grade = |v: &str| -> std::result::Result<Option<Grade>, String> {
+            if v == "none" { Ok(None) } else { parse(v).map(Some) }
+        };
+        let number = |v: &str| v.parse::<u32>().map_err(|_| format!("{v:?} is not a whole number"));
+        let c = &mut self.criteria;
+        match key {
+            "bar" => self.bar = grade(value)?,
+            "floor" => self.floor = grade(value)?,
+            "handicap" => self.handicap = parse(value)?,
+            "handicap-table" => self.handicap_table = Some(parse(value)?),
+            "handicap-correction" => self.handicap_correction = number(value)?,
+            "handicap-ceiling" => self.handicap_ceiling = number(value)?,
+            "handicap-threshold" => self.handicap_threshold = grade(value)?,
+            "gaps" => c.gaps = parse(value)?,
+            "avoid" => c.avoid = parse(value)?,
+            "float-history" => {
+                c.float_history = match value {
+                    "on" => true,
+                    "off" => false,
+                    v => return Err(format!("{v:?} is neither on nor off")),
+                }
+            }
+            "colour" => c.colour = parse(value)?,
+            "seeding-early" => c.seeding_early = parse(value)?,
+            "seeding-late" => c.seeding_late = parse(value)?,
+            "early-rounds" => c.early_rounds = number(value)?,
+            "order" => c.order = parse(value)?,
+            "float-out" => c.float_out = parse(value)?,
+            "float-in" => c.float_in = parse(value)?,
+            "first-on-tie" => c.first_on_tie = parse(value)?,
+            k => return Err(format!("unknown McMahon setting {k:?} ({})", Self::KEYS.join(", "))),
+        }
+        Ok(())
+    }
+
+    /// The `SXM` lines (without the tag) of the settings that differ from the defaults.
+    pub fn lines(&self) -> Vec<String> {
+        let d = Settings::default();
+        let (c, dc) = (&self.criteria, &d.criteria);
+        let grade = |g: Option<Grade>| g.map_or("none".to_string(), |g| g.to_string());
+        let mut out = Vec::new();
+        let mut put = |differs: bool, key: &str, value: String| {
+            if differs {
+                out.push(format!("{key} {value}"));
+            }
+        };
+        put(self.bar != d.bar, "bar", grade(self.bar));
+        put(self.floor != d.floor, "floor", grade(self.floor));
+        put(self.handicap != d.handicap, "handicap", self.handicap.to_string());
+        put(self.handicap_table.is_some(), "handicap-table", self.handicap_table.map_or(String::new(), |h| h.to_string()));
+        put(self.handicap_correction != d.handicap_correction, "handicap-correction", self.handicap_correction.to_string());
+        put(self.handicap_ceiling != d.handicap_ceiling, "handicap-ceiling", self.handicap_ceiling.to_string());
+        put(self.handicap_threshold != d.handicap_threshold, "handicap-threshold", grade(self.handicap_threshold));
+        put(c.gaps != dc.gaps, "gaps", c.gaps.to_string());
+        put(c.avoid != dc.avoid, "avoid", c.avoid.to_string());
+        put(c.float_history != dc.float_history, "float-history", if c.float_history { "on" } else { "off" }.into());
+        put(c.colour != dc.colour, "colour", c.colour.to_string());
+        put(c.seeding_early != dc.seeding_early, "seeding-early", c.seeding_early.to_string());
+        put(c.seeding_late != dc.seeding_late, "seeding-late", c.seeding_late.to_string());
+        put(c.early_rounds != dc.early_rounds, "early-rounds", c.early_rounds.to_string());
+        put(c.order != dc.order, "order", c.order.to_string());
+        put(c.float_out != dc.float_out, "float-out", c.float_out.to_string());
+        put(c.float_in != dc.float_in, "float-in", c.float_in.to_string());
+        put(c.first_on_tie != dc.first_on_tie, "first-on-tie", c.first_on_tie.to_string());
+        out
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Config {
     /// Grades above the bar start in the top group.
@@ -326,6 +430,10 @@ impl crate::matching::Weight for W {
 pub const DENSE: usize = 300;
 /// Above [`DENSE`]: candidate opponents on each side of a player and of his planned opponent.
 pub const NEIGHBOURS: usize = 12;
+/// Fields above this many players are first solved in windows ([`Ctx::rolling`]).
+pub const ROLLING: usize = 2000;
+/// Half a window of [`Ctx::rolling`].
+const WINDOW: usize = 400;
 /// A seeding distance counts at most this much (criterion 6 only orders near pairings).
 const SEED_CAP: i128 = 1023;
 
@@ -535,10 +643,10 @@ impl<'a> Ctx<'a> {
 
     /// The optimal pairing of `order` (ranked, every player to be paired) by the criteria of
     /// the module comment; `reference` pairs are candidates whatever the field's size. Pairs
-    /// are (higher placed, lower placed), top board first.
+    /// are (higher placed, lower placed), top board first. Above [`ROLLING`] players the field
+    /// is solved in overlapping windows first (see [`Ctx::rolling`]).
     fn global(&self, order: &[usize], reference: Option<&[(usize, usize)]>) -> Result<Vec<(usize, usize)>> {
-        let n = order.len();
-        if n < 2 {
+        if order.len() < 2 {
             return Ok(Vec::new());
         }
         let mut place = vec![usize::MAX; self.t.players.len()];
@@ -546,6 +654,94 @@ impl<'a> Ctx<'a> {
             place[p] = i;
         }
         let plan = self.plan(order);
+        if order.len() > ROLLING {
+            if let Some(pairs) = self.rolling(order, &plan, &place, reference) {
+                return Ok(pairs);
+            }
+        }
+        self.solve(order, order, &plan, &place, reference)
+    }
+
+    /// Large fields: windows of 2 × [`WINDOW`] players down the ranking, each matched by
+    /// [`Ctx::solve`]; the pairs inside a window's upper half are kept, the rest of it goes on
+    /// into the next window. Kept only if it pairs everyone and is not worse on the main
+    /// criterion than `reference` (else the whole field is matched at once, which is slower).
+    fn rolling(
+        &self,
+        order: &[usize],
+        plan: &[Option<usize>],
+        place: &[usize],
+        reference: Option<&[(usize, usize)]>,
+    ) -> Option<Vec<(usize, usize)>> {
+        let n = order.len();
+        let mut out = Vec::with_capacity(n / 2);
+        let mut carry: Vec<usize> = Vec::new();
+        let mut i = 0;
+        while i < n {
+            let end = (i + 2 * WINDOW).min(n);
+            let mut window = std::mem::take(&mut carry);
+            window.extend_from_slice(&order[i..end]);
+            let last = end == n;
+            let keep_to = if last { n } else { i + WINDOW };
+            let inside: HashSet<usize> = window.iter().copied().collect();
+            let reference: Vec<(usize, usize)> = reference
+                .unwrap_or(&[])
+                .iter()
+                .copied()
+                .filter(|(x, y)| inside.contains(x) && inside.contains(y))
+                .collect();
+            let pairs = if window.len() % 2 == 0 {
+                self.solve(&window, order, plan, place, Some(&reference)).ok()?
+            } else {
+                // Solve the window without its last player, who goes on.
+                let k = window.pop().expect("odd window");
+                let p = self.solve(&window, order, plan, place, Some(&reference)).ok()?;
+                window.push(k);
+                p
+            };
+            let mut paired = HashSet::new();
+            for (a, b) in pairs {
+                if place[a] < keep_to && place[b] < keep_to {
+                    out.push((a, b));
+                    paired.insert(a);
+                    paired.insert(b);
+                }
+            }
+            carry = window.into_iter().filter(|p| place[*p] < keep_to && !paired.contains(p)).collect();
+            if last {
+                if !carry.is_empty() {
+                    return None;
+                }
+                break;
+            }
+            i = keep_to;
+        }
+        out.sort_by_key(|&(a, _)| place[a]);
+        let cost = |pairs: &[(usize, usize)]| pairs.iter().map(|&(a, b)| self.gap(a, b)).sum::<i128>();
+        match reference {
+            Some(r) if cost(r) < cost(&out) => None,
+            _ => Some(out),
+        }
+    }
+
+    /// One maximum-weight matching of `players` (ranked; `order` the whole ranking, `plan` and
+    /// `place` over it, [`Ctx::plan`]).
+    fn solve(
+        &self,
+        players: &[usize],
+        order: &[usize],
+        plan: &[Option<usize>],
+        place: &[usize],
+        reference: Option<&[(usize, usize)]>,
+    ) -> Result<Vec<(usize, usize)>> {
+        let n = players.len();
+        if n < 2 {
+            return Ok(Vec::new());
+        }
+        let mut index = std::collections::HashMap::with_capacity(n);
+        for (i, &p) in players.iter().enumerate() {
+            index.insert(p, i);
+        }
         let mut candidates: Vec<(usize, usize)> = Vec::new();
         if n <= DENSE {
             for a in 0..n {
@@ -553,20 +749,23 @@ impl<'a> Ctx<'a> {
             }
         } else {
             for a in 0..n {
-                for centre in [Some(a), plan[a]].into_iter().flatten() {
+                let planned = plan[place[players[a]]].and_then(|q| index.get(&order[q]).copied());
+                for centre in [Some(a), planned].into_iter().flatten() {
                     let (from, to) = (centre.saturating_sub(NEIGHBOURS), (centre + NEIGHBOURS + 1).min(n));
                     candidates.extend((from..to).filter(|&b| b != a).map(|b| (a.min(b), a.max(b))));
                 }
             }
             for &(x, y) in reference.unwrap_or(&[]) {
-                candidates.push((place[x].min(place[y]), place[x].max(place[y])));
+                if let (Some(&i), Some(&j)) = (index.get(&x), index.get(&y)) {
+                    candidates.push((i.min(j), i.max(j)));
+                }
             }
             candidates.sort_unstable();
             candidates.dedup();
         }
-        candidates.retain(|&(a, b)| self.allowed(order[a], order[b]));
+        candidates.retain(|&(a, b)| self.allowed(players[a], players[b]));
         let costs: Vec<[i128; 5]> =
-            candidates.iter().map(|&(a, b)| self.costs(order[a], order[b], &plan, &place)).collect();
+            candidates.iter().map(|&(a, b)| self.costs(players[a], players[b], plan, place)).collect();
         // Field k's unit outweighs the sum of fields below it over all n / 2 pairs.
         let pairs = (n / 2) as i128;
         let mut unit = [0i128; 6];
@@ -574,7 +773,11 @@ impl<'a> Ctx<'a> {
         let overflow = || Error::Unsupported("McMahon weights do not fit 128 bits (scores too far apart)".into());
         for k in (0..5).rev() {
             let max = costs.iter().map(|c| c[k]).max().unwrap_or(0);
-            unit[k] = pairs.checked_mul(max).and_then(|v| v.checked_add(1)).and_then(|v| v.checked_mul(unit[k + 1])).ok_or_else(overflow)?;
+            unit[k] = pairs
+                .checked_mul(max)
+                .and_then(|v| v.checked_add(1))
+                .and_then(|v| v.checked_mul(unit[k + 1]))
+                .ok_or_else(overflow)?;
         }
         let pair_unit = unit[0];
         // The solver doubles weights and sums a few: keep clear of the top bits.
@@ -591,7 +794,7 @@ impl<'a> Ctx<'a> {
         if mate.iter().any(Option::is_none) {
             return Err(Error::NoPairing("no pairing without rematches (pl 8.2.6; fesa 14.4a)".into()));
         }
-        Ok((0..n).filter_map(|a| mate[a].filter(|&b| a < b).map(|b| (order[a], order[b]))).collect())
+        Ok((0..n).filter_map(|a| mate[a].filter(|&b| a < b).map(|b| (players[a], players[b]))).collect())
     }
 
     /// The players to pair this round, ranked, and the bye (pl 8.2.5–8.2.6).
