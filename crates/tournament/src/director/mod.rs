@@ -436,7 +436,9 @@ pub struct CheckRequest {
 
 /// Check every round against the tournament's system: Dutch, round-robin and knockout rounds
 /// are re-paired from the rounds before and compared; McMahon rounds, whose weighted pairing is
-/// one of several the rules allow, are checked against its absolute rules.
+/// one of several the rules allow, are checked against its absolute rules and its main
+/// criterion (a pairing of the same players with smaller score gaps is reported), with the
+/// file's `SXM` settings and the request's over them.
 pub fn check_pairings(t: &Tournament, req: &CheckRequest) -> Result<Vec<RoundCheck>, DirectorError> {
     has_players(t)?;
     Ok(match t.system {

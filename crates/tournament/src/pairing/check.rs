@@ -305,7 +305,14 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
             }
         }
         let improvable = improvement(t, cfg, &before.with_prohibitions(round), round);
-        out.push(RoundCheck { round, unexpected: Vec::new(), missing: Vec::new(), error: None, violations: v, improvable });
+        out.push(RoundCheck {
+            round,
+            unexpected: Vec::new(),
+            missing: Vec::new(),
+            error: None,
+            violations: v,
+            improvable,
+        });
     }
     out
 }

@@ -350,8 +350,16 @@ impl Settings {
         put(self.bar != d.bar, "bar", grade(self.bar));
         put(self.floor != d.floor, "floor", grade(self.floor));
         put(self.handicap != d.handicap, "handicap", self.handicap.to_string());
-        put(self.handicap_table.is_some(), "handicap-table", self.handicap_table.map_or(String::new(), |h| h.to_string()));
-        put(self.handicap_correction != d.handicap_correction, "handicap-correction", self.handicap_correction.to_string());
+        put(
+            self.handicap_table.is_some(),
+            "handicap-table",
+            self.handicap_table.map_or(String::new(), |h| h.to_string()),
+        );
+        put(
+            self.handicap_correction != d.handicap_correction,
+            "handicap-correction",
+            self.handicap_correction.to_string(),
+        );
         put(self.handicap_ceiling != d.handicap_ceiling, "handicap-ceiling", self.handicap_ceiling.to_string());
         put(self.handicap_threshold != d.handicap_threshold, "handicap-threshold", grade(self.handicap_threshold));
         put(c.gaps != dc.gaps, "gaps", c.gaps.to_string());
@@ -577,9 +585,8 @@ impl<'a> Ctx<'a> {
         } else {
             0
         };
-        let dist = |p: usize, q: usize| {
-            plan[place[p]].map_or(0, |i| (i as i128 - place[q] as i128).abs().min(SEED_CAP))
-        };
+        let dist =
+            |p: usize, q: usize| plan[place[p]].map_or(0, |i| (i as i128 - place[q] as i128).abs().min(SEED_CAP));
         let seed = dist(a, b) + dist(b, a);
         match c.colour {
             ColourPriority::BeforeSeeding => [self.gap(a, b), avoid, float, colour, seed],
@@ -803,8 +810,7 @@ impl<'a> Ctx<'a> {
         let round = self.round;
         // A player with an entry for this round already has a pre-announced bye (TRF-2025 240).
         let announced = |p: usize| t.players[p].rounds.len() >= round as usize;
-        let mut order: Vec<usize> =
-            (0..t.players.len()).filter(|&p| t.available(p, round) && !announced(p)).collect();
+        let mut order: Vec<usize> = (0..t.players.len()).filter(|&p| t.available(p, round) && !announced(p)).collect();
         self.rank(&mut order);
         let mut bye = None;
         if order.len() % 2 == 1 {
