@@ -14,33 +14,35 @@
 //! - The pairing: one matching over all players to pair. An edge is a pair the rules allow, its
 //!   weight packs the criteria as fields, most important first (each field outweighs the sum
 //!   of every field below it over all pairs, as the Dutch engine does, `pairing::dutch`):
-//!   0. absolute (pl 8.2.6; fesa 14.4a; TRF XXP and TRF-2025 260): no rematch, no forbidden
-//!      pair — such edges do not exist;
-//!   1. as many pairs as possible (everyone is paired whenever the rules allow it);
-//!   2. **main criterion**: the smallest McMahon-score gaps, as the sum over the boards of the
-//!      squared gap (default, OpenGotha's "minimize score difference") or of the gap itself
-//!      ([`GapCost`]); pl 8.2.4 pairs inside score groups and floats only the players left over;
-//!   3. same club / same country avoided ([`AvoidSame`], off by default: pl 8.2 has no such
-//!      rule);
-//!   4. float history ([`Criteria::float_history`], off by default: pl 8.2 says nothing of it):
-//!      a player who floated down in the previous round does not float down again, one who
-//!      floated up does not float up again (OpenGotha's "DU/DD compensation");
-//!   5. colour balance (OpenGotha "balance W/B"): two players who both moved first more often
-//!      (or both less often) are not paired; a board with a handicap counts as balanced, since
-//!      the handicap decides who moves first. [`ColourPriority`] moves it below seeding;
-//!   6. seeding: closeness to the pl 8.2.3–8.2.4 plan — each score group, top down, takes the
-//!      player floating down from the group above and pairs him with its top player
-//!      ([`Criteria::float_in`], pl 8.2.3 "with no. 1 of the next group"), floats its odd
-//!      player down (its last one, [`Criteria::float_out`], pl 8.2.3 "the player left over"),
-//!      and pairs the rest by fold (1 with the last, 2 with the one before, pl 8.2.3), slip
-//!      (1 with the first of the lower half) or at random ([`Seeding`], separately for the
-//!      first [`Criteria::early_rounds`] rounds and the later ones). The distance of a pair to
-//!      that plan is the distance, in ranking places, of each player to his planned opponent.
 //!
-//!   Without rematches in the way the plan itself is optimal (it floats one player across each
-//!   boundary below a group with an odd number of players above it, which every pairing
-//!   must, and a gap split into two floats costs less than one long float), so round 1 is
-//!   exactly pl 8.2.3's fold.
+//! 0. absolute (pl 8.2.6; fesa 14.4a; TRF XXP and TRF-2025 260): no rematch, no forbidden
+//!    pair — such edges do not exist;
+//! 1. as many pairs as possible (everyone is paired whenever the rules allow it);
+//! 2. **main criterion**: the smallest McMahon-score gaps, as the sum over the boards of the
+//!    squared gap (default, OpenGotha's "minimize score difference") or of the gap itself
+//!    ([`GapCost`]); pl 8.2.4 pairs inside score groups and floats only the players left over;
+//! 3. same club / same country avoided ([`AvoidSame`], off by default: pl 8.2 has no such
+//!    rule);
+//! 4. float history ([`Criteria::float_history`], off by default: pl 8.2 says nothing of it):
+//!    a player who floated down in the previous round does not float down again, one who
+//!    floated up does not float up again (OpenGotha's "DU/DD compensation");
+//! 5. colour balance (OpenGotha "balance W/B"): two players who both moved first more often
+//!    (or both less often) are not paired; a board with a handicap counts as balanced, since
+//!    the handicap decides who moves first. [`ColourPriority`] moves it below seeding;
+//! 6. seeding: closeness to the pl 8.2.3–8.2.4 plan — each score group, top down, takes the
+//!    player floating down from the group above and pairs him with its top player
+//!    ([`Criteria::float_in`], pl 8.2.3 "with no. 1 of the next group"), floats its odd
+//!    player down (its last one, [`Criteria::float_out`], pl 8.2.3 "the player left over"),
+//!    and pairs the rest by fold (1 with the last, 2 with the one before, pl 8.2.3), slip
+//!    (1 with the first of the lower half) or at random ([`Seeding`], separately for the
+//!    first [`Criteria::early_rounds`] rounds and the later ones). The distance of a pair to
+//!    that plan is the distance, in ranking places, of each player to his planned opponent.
+//!
+//! Without rematches in the way the plan itself is optimal (it floats one player across each
+//! boundary below a group with an odd number of players above it, which every pairing
+//! must, and a gap split into two floats costs less than one long float), so round 1 is
+//! exactly pl 8.2.3's fold.
+//!
 //! - Guarantee: the pairing of the group-by-group engine (`groups`, the one shinpan used before)
 //!   is always among the candidate pairs, so the global pairing is never worse on fields 1–2.
 //! - Size: up to [`DENSE`] players every pair is a candidate (the optimum over all pairings);
@@ -661,10 +663,10 @@ impl<'a> Ctx<'a> {
             place[p] = i;
         }
         let plan = self.plan(order);
-        if order.len() > ROLLING {
-            if let Some(pairs) = self.rolling(order, &plan, &place, reference) {
-                return Ok(pairs);
-            }
+        if order.len() > ROLLING
+            && let Some(pairs) = self.rolling(order, &plan, &place, reference)
+        {
+            return Ok(pairs);
         }
         self.solve(order, order, &plan, &place, reference)
     }
@@ -697,7 +699,7 @@ impl<'a> Ctx<'a> {
                 .copied()
                 .filter(|(x, y)| inside.contains(x) && inside.contains(y))
                 .collect();
-            let pairs = if window.len() % 2 == 0 {
+            let pairs = if window.len().is_multiple_of(2) {
                 self.solve(&window, order, plan, place, Some(&reference)).ok()?
             } else {
                 // Solve the window without its last player, who goes on.
@@ -937,7 +939,7 @@ mod tests {
 
     /// Every perfect matching of `order` the rules allow, by brute force.
     fn all_pairings(ctx: &Ctx, order: &[usize]) -> Vec<Vec<(usize, usize)>> {
-        fn rec(ctx: &Ctx, free: &mut Vec<usize>, cur: &mut Vec<(usize, usize)>, out: &mut Vec<Vec<(usize, usize)>>) {
+        fn rec(ctx: &Ctx, free: &[usize], cur: &mut Vec<(usize, usize)>, out: &mut Vec<Vec<(usize, usize)>>) {
             let Some(a) = free.first().copied() else {
                 out.push(cur.clone());
                 return;
@@ -947,14 +949,14 @@ mod tests {
                 if !ctx.allowed(a, b) {
                     continue;
                 }
-                let mut rest: Vec<usize> = free.iter().copied().filter(|&x| x != a && x != b).collect();
+                let rest: Vec<usize> = free.iter().copied().filter(|&x| x != a && x != b).collect();
                 cur.push((a, b));
-                rec(ctx, &mut rest, cur, out);
+                rec(ctx, &rest, cur, out);
                 cur.pop();
             }
         }
         let mut out = Vec::new();
-        rec(ctx, &mut order.to_vec(), &mut Vec::new(), &mut out);
+        rec(ctx, order, &mut Vec::new(), &mut out);
         out
     }
 

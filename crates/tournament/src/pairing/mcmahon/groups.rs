@@ -234,3 +234,101 @@ fn finish_with_matching(
         width *= 4;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The criteria of the module comment as a lexicographic key of a matching of a window.
+    fn criteria_key(
+        window: &[usize],
+        floaters: usize,
+        mms: &[i64],
+        cd: &[i64],
+        mate: &[Option<usize>],
+    ) -> (usize, i64, i64, i64, i64) {
+        let ideal = fold_partners(window.len(), floaters);
+        let (mut pairs, mut rank, mut diff, mut colour, mut fold) = (0, 0, 0, 0, 0);
+        for (a, m) in mate.iter().enumerate() {
+            let Some(b) = *m else { continue };
+            rank += (window.len() - a) as i64;
+            if a > b {
+                continue;
+            }
+            let (x, y) = (window[a], window[b]);
+            pairs += 1;
+            diff -= (mms[x] - mms[y]).pow(2);
+            if cd[x] != 0 && cd[x].signum() == cd[y].signum() {
+                colour -= cd[x].abs().min(cd[y].abs());
+            }
+            let dist = |p: usize, q: usize| ideal[p].map_or(0, |i| (i as i64 - q as i64).abs());
+            fold -= dist(a, b) + dist(b, a);
+        }
+        (pairs, rank, diff, colour, fold)
+    }
+
+    /// Every matching of the window avoiding `met`, by brute force.
+    fn all_matchings(m: usize, allowed: &dyn Fn(usize, usize) -> bool) -> Vec<Vec<Option<usize>>> {
+        fn rec(
+            i: usize,
+            mate: &mut Vec<Option<usize>>,
+            allowed: &dyn Fn(usize, usize) -> bool,
+            out: &mut Vec<Vec<Option<usize>>>,
+        ) {
+            let m = mate.len();
+            if i == m {
+                out.push(mate.clone());
+                return;
+            }
+            if mate[i].is_some() {
+                return rec(i + 1, mate, allowed, out);
+            }
+            rec(i + 1, mate, allowed, out);
+            for j in i + 1..m {
+                if mate[j].is_none() && allowed(i, j) {
+                    mate[i] = Some(j);
+                    mate[j] = Some(i);
+                    rec(i + 1, mate, allowed, out);
+                    mate[i] = None;
+                    mate[j] = None;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        rec(0, &mut vec![None; m], allowed, &mut out);
+        out
+    }
+
+    #[test]
+    fn weights_rank_the_criteria_in_order() {
+        // Brute force on random small windows: the weighted matching reaches the best key of
+        // (pairs, who floats, MMS difference, colour, fold), in that order of importance.
+        let mut rng = crate::sim::Rng::new(77);
+        for case in 0..300 {
+            let m = 2 + rng.below(8) as usize;
+            let floaters = rng.below(3).min(m as u64 - 1) as usize;
+            let window: Vec<usize> = (0..m).collect();
+            let mms: Vec<i64> = (0..m).map(|i| if i < floaters { 40 + 5 * rng.below(3) as i64 } else { 30 }).collect();
+            let cd: Vec<i64> = (0..m).map(|_| rng.below(5) as i64 - 2).collect();
+            let mut met = HashSet::new();
+            for a in 0..m {
+                for b in a + 1..m {
+                    if rng.below(4) == 0 {
+                        met.insert((a, b));
+                    }
+                }
+            }
+            let got = match_group(&window, floaters, &mms, &cd, &met, m);
+            let best = all_matchings(m, &|a, b| !met.contains(&(a, b)))
+                .iter()
+                .map(|mt| criteria_key(&window, floaters, &mms, &cd, mt))
+                .max()
+                .unwrap();
+            assert_eq!(
+                criteria_key(&window, floaters, &mms, &cd, &got),
+                best,
+                "case {case}: m {m}, floaters {floaters}"
+            );
+        }
+    }
+}
