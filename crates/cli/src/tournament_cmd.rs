@@ -207,19 +207,21 @@ pub struct NewTournamentArgs {
     time_control: Option<String>,
 }
 
-/// Options shared by the McMahon-aware commands.
+/// Options shared by the McMahon-aware commands: each overrides the setting the file stores
+/// (`SXM` lines); `pair --record` stores them in the file.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct McMahonOpts {
     /// McMahon bar: grades above it start in the top group (e.g. 3d, 1k, or a number).
+    /// Default: the file's (SXM bar), else none.
     #[arg(long)]
     bar: Option<Grade>,
-    /// McMahon floor: grades below it start in the bottom group.
+    /// McMahon floor: grades below it start in the bottom group. Default: the file's, else none.
     #[arg(long)]
     floor: Option<Grade>,
-    /// Handicap from the grade or McMahon-score difference.
-    #[arg(long, value_enum, default_value_t = HandicapBasis::None)]
-    handicap: HandicapBasis,
-    /// Shogi handicap table (default from the file's ruleset).
+    /// Handicap from the grade or McMahon-score difference. Default: the file's, else none.
+    #[arg(long, value_enum)]
+    handicap: Option<HandicapBasis>,
+    /// Shogi handicap table (default: the file's, else from the file's ruleset).
     #[arg(long, value_enum)]
     handicap_table: Option<HandicapTable>,
 }

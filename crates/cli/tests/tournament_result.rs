@@ -328,3 +328,70 @@ fn every_result_spelled_as_the_help_writes_it_is_taken() {
         assert_eq!(t.players[0].rounds[0].outcome, first, "{code}");
     }
 }
+
+/// Issue 21: McMahon settings given to `pair --record` are stored in the file (`SXM`), so
+/// `standings` needs no flags; `check-pairings` names a round a pairing with smaller McMahon
+/// score gaps would have improved, with both sums and that pairing.
+#[test]
+fn mcmahon_settings_live_in_the_file_and_check_pairings_finds_a_better_round() {
+    use tournament::{Board, Outcome, Player, Round, System, Tournament};
+    let grades = ["4d", "3d", "2d", "1d", "1k", "2k"];
+    let mut t = Tournament { system: System::McMahon, planned_rounds: 3, name: "Go cup".into(), ..Default::default() };
+    t.header.push("012 Go cup".into());
+    for (i, g) in grades.iter().enumerate() {
+        t.players.push(Player {
+            number: i as u32 + 1,
+            name: format!("P{}", i + 1),
+            rating: 2400 - 100 * i as u32,
+            grade: Some(g.parse().unwrap()),
+            ..Default::default()
+        });
+    }
+    let f = tmp("mcmahon");
+    std::fs::write(&f, tournament::formats::trf::write(&t)).unwrap();
+    let p = f.to_str().unwrap();
+    let (rc, _, err) = shinpan(&["pair", p, "--record", "--bar", "2d", "--floor", "1k"]);
+    assert_eq!(rc, 0, "{err}");
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("SXM bar 2d\nSXM floor 1k\n"), "{text}");
+    for board in 1..=3 {
+        let b = board.to_string();
+        let (rc, _, err) = shinpan(&["result", p, "--round", "1", "--board", &b, "--result", "1-0"]);
+        assert_eq!(rc, 0, "{err}");
+    }
+    let (rc, stored, _) = shinpan(&["standings", p]);
+    assert_eq!(rc, 0);
+    let (_, given, _) = shinpan(&["standings", p, "--bar", "2d", "--floor", "1k"]);
+    assert_eq!(stored, given, "the file's bar and floor are used without the flags");
+    let (_, other, _) = shinpan(&["standings", p, "--bar", "4d"]);
+    assert_ne!(stored, other, "a flag overrides the file");
+    let (rc, out, _) = shinpan(&["check-pairings", p]);
+    assert_eq!((rc, out.as_str()), (0, "round 1: ok\n"));
+
+    // Four players, one group: round 1 1-2 and 3-4, the first movers won, so 1 and 3 have one
+    // point and 2 and 4 none. Round 2 paired 1-4 and 2-3 (gaps 1 and 1) where 1-3 and 2-4
+    // (gaps 0 and 0) were allowed.
+    let mut t = Tournament { system: System::McMahon, planned_rounds: 3, ..Default::default() };
+    t.header.push("012 Check".into());
+    for i in 0..4 {
+        t.players.push(Player { number: i + 1, rating: 2000 - i, ..Default::default() });
+    }
+    let board = |white, black| Board { white, black, handicap: None };
+    for (number, boards) in [(1, vec![board(0, 1), board(2, 3)]), (2, vec![board(0, 3), board(1, 2)])] {
+        t.add_round(&Round { number, boards: boards.clone(), byes: vec![] });
+        for b in boards {
+            t.players[b.white].rounds[number as usize - 1].outcome = Outcome::Win;
+            t.players[b.black].rounds[number as usize - 1].outcome = Outcome::Loss;
+        }
+    }
+    let f = tmp("mcmahon-check");
+    std::fs::write(&f, tournament::formats::trf::write(&t)).unwrap();
+    let (rc, out, _) = shinpan(&["check-pairings", f.to_str().unwrap()]);
+    assert_eq!(
+        (rc, out.as_str()),
+        (
+            1,
+            "round 1: ok\nround 2: a better pairing exists: sum of squared McMahon-score gaps 2 where 0 was possible (1-3 2-4)\n"
+        )
+    );
+}

@@ -110,7 +110,9 @@ fn on_paper(t: &Tournament) -> Tournament {
     t
 }
 
-/// McMahon settings (pl 8.2; OpenGotha's bar and floor).
+/// McMahon settings given with a request (pl 8.2; OpenGotha's bar and floor): each one given
+/// overrides the tournament's own (TRF `SXM`, [`mcmahon::Settings`]); what is not given is the
+/// file's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct McMahonSettings {
@@ -119,20 +121,41 @@ pub struct McMahonSettings {
     /// Grades below it start in the bottom group.
     pub floor: Option<Grade>,
     /// What handicaps are computed from.
-    pub handicap: HandicapBasis,
-    /// The shogi grade-difference table; `None` for the tournament's ([`handicap_table`]).
+    pub handicap: Option<HandicapBasis>,
+    /// The shogi grade-difference table; `None` for the file's, else the ruleset's
+    /// ([`handicap_table`]).
     pub handicap_table: Option<HandicapTable>,
 }
 
 impl McMahonSettings {
-    /// The McMahon configuration for `t`: shogi handicaps by the table, Go handicaps in stones,
-    /// one stone less than the grade difference and at most nine (rfg 2.2).
+    /// The tournament's stored settings with those given here over them.
+    pub fn over(&self, stored: &mcmahon::Settings) -> mcmahon::Settings {
+        mcmahon::Settings {
+            bar: self.bar.or(stored.bar),
+            floor: self.floor.or(stored.floor),
+            handicap: self.handicap.unwrap_or(stored.handicap),
+            handicap_table: self.handicap_table.or(stored.handicap_table),
+            ..*stored
+        }
+    }
+
+    /// The McMahon configuration for `t` (its `SXM` settings, these over them): shogi
+    /// handicaps by the table, Go handicaps in stones, the grade difference less the
+    /// correction (one by default) and at most the ceiling (nine by default; rfg 2.2).
     pub fn config(&self, t: &Tournament) -> mcmahon::Config {
+        let s = self.over(&t.mcmahon);
         let rule = match t.game {
-            GameKind::Shogi => HandicapRule::shogi(self.handicap_table.unwrap_or_else(|| handicap_table(t))),
-            GameKind::Go => HandicapRule::go(1, 9),
+            GameKind::Shogi => HandicapRule::shogi(s.handicap_table.unwrap_or_else(|| handicap_table(t))),
+            GameKind::Go => HandicapRule::go(s.handicap_correction, s.handicap_ceiling),
         };
-        mcmahon::Config { bar: self.bar, floor: self.floor, handicap: self.handicap, rule: Some(rule) }
+        mcmahon::Config {
+            bar: s.bar,
+            floor: s.floor,
+            handicap: s.handicap,
+            rule: Some(rule),
+            threshold: s.handicap_threshold,
+            criteria: s.criteria,
+        }
     }
 }
 
@@ -254,6 +277,10 @@ pub struct PairRequest {
 pub struct Pairing {
     pub round: Round,
     pub sente: SenteRule,
+    /// A McMahon round: the settings it was paired with (the file's and the request's over
+    /// them), stored in the tournament when the round is recorded, so that later `pair`,
+    /// `standings` and `check-pairings` calls use them without repeating them.
+    pub mcmahon: Option<mcmahon::Settings>,
 }
 
 /// The last round's boards still waiting for a result (pairing numbers, first mover first).
@@ -325,14 +352,18 @@ pub fn pair_with_progress(
     }
     .map_err(DirectorError::pairing)?;
     furigoma::apply(t, &mut round, sente);
-    Ok(Pairing { round, sente })
+    let mcmahon = (system == System::McMahon).then(|| req.mcmahon.over(&t.mcmahon));
+    Ok(Pairing { round, sente, mcmahon })
 }
 
 /// Record a paired round in the tournament, its boards without results. A furigoma seed given
 /// with the request is stored (`SXF`), published with the tournament from the first round it
-/// decided.
+/// decided; so are the McMahon settings a McMahon round was paired with (`SXM`).
 pub fn record_round(t: &mut Tournament, pairing: &Pairing) {
     t.add_round(&pairing.round);
+    if let Some(s) = pairing.mcmahon {
+        t.mcmahon = s;
+    }
     if let SenteRule::Furigoma(seed) = pairing.sente {
         t.furigoma_seed = Some(seed);
     }
@@ -348,7 +379,7 @@ pub struct StandingsRequest {
     /// The tie-breaks in order; `None` for the system's ([`TieBreak::defaults`], pl 8.3).
     pub tiebreaks: Option<Vec<TieBreak>>,
     pub unplayed: Unplayed,
-    /// The bar and floor give the McMahon start scores.
+    /// The bar and floor give the McMahon start scores (the file's `SXM` settings unless given).
     pub mcmahon: McMahonSettings,
 }
 
@@ -405,7 +436,9 @@ pub struct CheckRequest {
 
 /// Check every round against the tournament's system: Dutch, round-robin and knockout rounds
 /// are re-paired from the rounds before and compared; McMahon rounds, whose weighted pairing is
-/// one of several the rules allow, are checked against its absolute rules.
+/// one of several the rules allow, are checked against its absolute rules and its main
+/// criterion (a pairing of the same players with smaller score gaps is reported), with the
+/// file's `SXM` settings and the request's over them.
 pub fn check_pairings(t: &Tournament, req: &CheckRequest) -> Result<Vec<RoundCheck>, DirectorError> {
     has_players(t)?;
     Ok(match t.system {

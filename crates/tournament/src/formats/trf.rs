@@ -12,7 +12,9 @@
 //! `SXR id round` (the round's game was a draw replayed per fesa 12.2), `SXS system`,
 //! `SXT game rules`, `SXF seed` (the published furigoma seed, see `pairing::furigoma`),
 //! `SXB round id …` (the round's boards in the order paired and printed, each by its first
-//! mover's pairing number; see `director::boards`).
+//! mover's pairing number; see `director::boards`), `SXM key value` (a McMahon setting, pl 8.2:
+//! bar, floor, handicap rule, pairing criteria — the keys are `mcmahon::Settings::KEYS`,
+//! described in docs/rules.md; only settings that differ from the defaults are written).
 
 use super::encoding::TextEncoding;
 use crate::error::{Error, Result, parse_err};
@@ -299,6 +301,14 @@ pub fn parse_in(text: &str, encoding: TextEncoding) -> Result<Tournament> {
                     }
                     t.rules = Some(id);
                 }
+            }
+            "SXM" => {
+                let words = words(line, 3);
+                let (Some(&(_, key)), Some(&(column, _))) = (words.first(), words.get(1)) else {
+                    return parse_err(ln, 5, "SXM: a setting and its value");
+                };
+                let value = line.raw(column - 1, line.len()).trim();
+                t.mcmahon.set(key, value).map_err(|reason| Error::Parse { line: ln, column, reason })?;
             }
             "SXB" => {
                 let words = words(line, 3);
@@ -843,6 +853,9 @@ pub fn write_in(t: &Tournament, encoding: TextEncoding) -> String {
     if let Some(seed) = t.furigoma_seed {
         s += &format!("SXF {seed}\n");
     }
+    for l in t.mcmahon.lines() {
+        s += &format!("SXM {l}\n");
+    }
     for (r, order) in t.board_order.iter().enumerate().filter(|(_, o)| !o.is_empty()) {
         s += &format!("SXB {}", r + 1);
         for &p in order {
@@ -975,6 +988,30 @@ XXR 3\nXXC white1\nSXF 20261123\nSXG 1 3d\nSXG 2 2k\nSXC 3 Kyiv\nSXX 2 3\n";
         let one_sided = "001    1      A                                 2720                             1.0    1     2 w 1\n\
 001    2      B                                 2701                             0.0    2\n";
         assert!(matches!(parse(one_sided), Err(Error::Inconsistent(_))));
+    }
+
+    #[test]
+    fn sxm_stores_the_mcmahon_settings() {
+        let t = parse("012 T\nSXS MCMAHON\nSXM bar 3d\nSXM floor 20k\nSXM handicap mms\nSXM gaps absolute\nSXM seeding-late slip\nSXM float-history on\nSXM avoid club\n").unwrap();
+        assert_eq!(t.mcmahon.bar, Some(Grade::dan(3)));
+        assert_eq!(t.mcmahon.floor, Some(Grade::kyu(20)));
+        assert_eq!(t.mcmahon.criteria.gaps, crate::pairing::mcmahon::GapCost::Absolute);
+        assert_eq!(t.mcmahon.criteria.seeding_late, crate::pairing::mcmahon::Seeding::Slip);
+        assert!(t.mcmahon.criteria.float_history);
+        let text = write(&t);
+        assert!(text.contains("SXM bar 3d\nSXM floor 20k\nSXM handicap mms\n"), "{text}");
+        assert_eq!(parse(&text).unwrap(), t);
+        // Defaults are not written: a file without settings stays as it was.
+        assert!(!write(&parse("012 T\nSXM gaps squares\n").unwrap()).contains("SXM"));
+        match parse("012 T\nSXM gaps  cubes\n") {
+            Err(Error::Parse { line: 2, column: 11, reason }) => assert!(reason.contains("cubes"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(parse("SXM colour\n"), Err(Error::Parse { line: 1, column: 5, .. })));
+        match parse("SXM bars 3d\n") {
+            Err(Error::Parse { reason, .. }) => assert!(reason.contains("unknown McMahon setting"), "{reason}"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

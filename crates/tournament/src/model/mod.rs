@@ -293,6 +293,8 @@ pub struct Tournament {
     /// by its first mover as paired (player index); empty for a round recorded without it
     /// (TRF `SXB round id …`). See `director::boards`.
     pub board_order: Vec<Vec<usize>>,
+    /// McMahon settings (pl 8.2; TRF `SXM key value`): bar, floor, handicap rule, criteria.
+    pub mcmahon: crate::pairing::mcmahon::Settings,
 }
 
 impl Default for Tournament {
@@ -314,6 +316,7 @@ impl Default for Tournament {
             furigoma_seed: None,
             prohibited: Vec::new(),
             board_order: Vec::new(),
+            mcmahon: Default::default(),
         }
     }
 }

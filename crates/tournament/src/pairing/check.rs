@@ -3,7 +3,9 @@
 //! and knockout are re-paired the same way (Berger table; bracket), with the published
 //! furigoma seed when the file has one; McMahon is checked against its absolute rules (no
 //! rematch, fesa 14.4a; one bye a round to a player without one, at the lowest McMahon score,
-//! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow.
+//! pl 8.2.5–8.2.6), since its weighted pairing is one of several the rules allow, and against
+//! its main criterion: a round whose players could have been paired with smaller McMahon-score
+//! gaps (`mcmahon::best_pairing`) is reported with both figures and the better pairing.
 
 use crate::error::Result;
 use crate::model::{Color, Outcome, Points, Round, RoundEntry, Tournament};
@@ -25,11 +27,31 @@ pub struct RoundCheck {
     /// Rules the round breaks (McMahon).
     #[serde(default)]
     pub violations: Vec<String>,
+    /// McMahon: the same players could have been paired better on the main criterion.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub improvable: Option<Improvement>,
+}
+
+/// A McMahon round a better pairing would have improved on the main criterion (issue 21).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Improvement {
+    /// What was measured, e.g. "sum of squared McMahon-score gaps".
+    pub criterion: String,
+    /// Its value for the pairing used, in points (squared for squares).
+    pub used: String,
+    /// Its value for the best pairing of the same players.
+    pub best: String,
+    /// That pairing, pairing numbers, higher placed first.
+    pub pairs: Vec<(u32, u32)>,
 }
 
 impl RoundCheck {
     pub fn ok(&self) -> bool {
-        self.unexpected.is_empty() && self.missing.is_empty() && self.error.is_none() && self.violations.is_empty()
+        self.unexpected.is_empty()
+            && self.missing.is_empty()
+            && self.error.is_none()
+            && self.violations.is_empty()
+            && self.improvable.is_none()
     }
 }
 
@@ -40,8 +62,18 @@ impl std::fmt::Display for RoundCheck {
         let pairs = |v: &[(u32, u32)]| v.iter().map(|(a, b)| format!("{a}-{b}")).collect::<Vec<_>>().join(" ");
         if self.ok() {
             write!(f, "round {}: ok", self.round)
-        } else if !self.violations.is_empty() {
-            write!(f, "round {}: {}", self.round, self.violations.join("; "))
+        } else if !self.violations.is_empty() || self.improvable.is_some() {
+            let mut what = self.violations.clone();
+            if let Some(i) = &self.improvable {
+                what.push(format!(
+                    "a better pairing exists: {} {} where {} was possible ({})",
+                    i.criterion,
+                    i.used,
+                    i.best,
+                    pairs(&i.pairs)
+                ));
+            }
+            write!(f, "round {}: {}", self.round, what.join("; "))
         } else if let Some(e) = &self.error {
             write!(f, "round {}: cannot re-pair: {e}", self.round)
         } else {
@@ -172,7 +204,7 @@ pub fn check_dutch(t: &Tournament, edition: Edition) -> Result<Vec<RoundCheck>> 
             }
             Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
         };
-        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new() });
+        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new(), improvable: None });
     }
     Ok(out)
 }
@@ -210,7 +242,7 @@ fn check_by_repairing(t: &Tournament, pair: impl Fn(&Tournament) -> Result<Round
             }
             Err(e) => (Vec::new(), Vec::new(), Some(e.to_string())),
         };
-        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new() });
+        out.push(RoundCheck { round, unexpected, missing, error, violations: Vec::new(), improvable: None });
     }
     out
 }
@@ -272,7 +304,42 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
                 ));
             }
         }
-        out.push(RoundCheck { round, unexpected: Vec::new(), missing: Vec::new(), error: None, violations: v });
+        let improvable = improvement(t, cfg, &before.with_prohibitions(round), round);
+        out.push(RoundCheck {
+            round,
+            unexpected: Vec::new(),
+            missing: Vec::new(),
+            error: None,
+            violations: v,
+            improvable,
+        });
     }
     out
+}
+
+/// McMahon's main criterion for round `round` of `t` (`before`: the tournament before it): the
+/// best pairing of the players who were paired, if it has smaller score gaps than the one used.
+fn improvement(t: &Tournament, cfg: &mcmahon::Config, before: &Tournament, round: u32) -> Option<Improvement> {
+    let used: Vec<(usize, usize)> = used_pairs(t, round)
+        .into_iter()
+        .filter(|&(_, b)| b != 0)
+        .map(|(a, b)| (a as usize - 1, b as usize - 1))
+        .collect();
+    let players: Vec<usize> = used.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let best = mcmahon::best_pairing(before, cfg, &players, &used).ok()?;
+    let (cost_used, cost_best) = (mcmahon::gap_cost(before, cfg, &used), mcmahon::gap_cost(before, cfg, &best));
+    if cost_best >= cost_used {
+        return None;
+    }
+    let gaps = cfg.criteria.gaps;
+    let criterion = match gaps {
+        mcmahon::GapCost::Squares => "sum of squared McMahon-score gaps",
+        mcmahon::GapCost::Absolute => "sum of McMahon-score gaps",
+    };
+    Some(Improvement {
+        criterion: criterion.into(),
+        used: mcmahon::format_gap_cost(cost_used, gaps),
+        best: mcmahon::format_gap_cost(cost_best, gaps),
+        pairs: best.iter().map(|&(a, b)| (t.players[a].number, t.players[b].number)).collect(),
+    })
 }
