@@ -11,6 +11,7 @@ pub mod auth;
 pub mod live;
 pub mod protocol;
 pub mod store;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
