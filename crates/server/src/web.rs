@@ -19,7 +19,8 @@ pub async fn asset(method: Method, uri: Uri) -> Response {
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    if let Some(f) = (!path.is_empty()).then(|| DIST.get_file(path)).flatten() {
+    let found = if path.is_empty() { None } else { DIST.get_file(path) };
+    if let Some(f) = found {
         return file(f, path.starts_with("assets/"));
     }
     // A missing file (a name with an extension) is a 404; anything else is a client route.
