@@ -381,6 +381,17 @@ export function GamePage({ id }: { id: number }) {
               <p>
                 {t("impassePoints")}: ☗ {pos.impasse_points[0]} · ☖ {pos.impasse_points[1]}
               </p>
+              {mySide && !over && detail.status === "live" && (
+                <div class="actions">
+                  {/* The impasse count by agreement (ufs-2016 5.8.6; pl 5.4): the server refuses it where the ruleset has none. */}
+                  <button type="button" onClick={() => send({ kind: "propose_impasse" })}>
+                    {t("proposeImpasse")}
+                  </button>
+                  <button type="button" onClick={() => send({ kind: "accept_impasse" })}>
+                    {t("acceptImpasse")}
+                  </button>
+                </div>
+              )}
               {pos.declaration && (mySide === pos.declaration.side || !mySide) && (
                 <details class="declaration" data-testid="declaration">
                   <summary>

@@ -85,7 +85,7 @@ export function GoBoard(p: Props) {
       viewBox={`0 0 ${side} ${side}`}
       class="goboard"
       role="grid"
-      tabIndex={0}
+      tabindex={0}
       onKeyDown={onKey}
       aria-label={t("goBoardLabel", { size: n, side: t(p.toMove) })}
     >

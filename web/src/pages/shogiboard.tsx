@@ -169,7 +169,7 @@ export function ShogiBoard(props: Props) {
         viewBox={`0 0 ${OX * 2 + 9 * W + 6} ${OY + 9 * H + 8}`}
         class="board"
         role="grid"
-        tabIndex={0}
+        tabindex={0}
         aria-label={t("boardLabel", { side: t(board.turn) })}
         onKeyDown={onKey}
         onPointerDown={(e) => {
