@@ -164,10 +164,38 @@ describe("shinpan in the browser", () => {
     await arb.getByRole("button", { name: "Resume" }).click();
     await arb.locator("table.log td", { hasText: "resume" }).first().waitFor();
     await alice.locator('[data-clock="black"].running').waitFor();
+    // A move by keyboard: the cursor starts on 5g; two left is 7g, Enter picks, up, Enter drops.
+    await alice.locator("svg.board").focus();
+    for (const key of ["ArrowLeft", "ArrowLeft", "Enter", "ArrowUp", "Enter"]) await alice.keyboard.press(key);
+    await alice.locator('[data-testid="moves"] li').first().waitFor();
+    expect(await alice.locator('[data-testid="moves"] li').first().textContent()).toBe("1 ▲７六歩(77)");
     await arb.fill('.arbiter input[type="number"]', "-60");
     await arb.getByRole("button", { name: "Adjust time" }).click();
     await arb.locator("table.log td", { hasText: "adjust_time" }).first().waitFor();
-    expect(await alice.locator('[data-clock="black"] .clock-time').textContent()).toMatch(/^8:5\d$/);
+    // Black's clock, stopped after his move, shows the minute taken away.
+    await alice.locator('[data-clock="black"] .clock-time', { hasText: /^8:5\d$/ }).waitFor();
+  });
+
+  it("shows the opponent's disconnection countdown", async () => {
+    const id = await createChallenge(alice, { "time-kind": "byo_yomi", "time-main": "10", "time-period": "30", "time-periods": "1" });
+    await accept(bob, id);
+    // Alice (to move) has her page open, then leaves: the countdown runs against her on Bob's.
+    const { page: away, context } = await site.page();
+    await away.goto("/login");
+    await away.fill('input[name="name"]', "alice");
+    await away.fill('input[name="password"]', "correct-horse-1");
+    await away.click('button[type="submit"]');
+    await away.getByTestId("whoami").waitFor();
+    await away.goto(`/game/${id}`);
+    await away.locator('[data-clock="black"].running').waitFor();
+    await alice.goto("/");
+    await context.close();
+    const countdown = bob.getByTestId("countdown");
+    await countdown.waitFor({ timeout: 10_000 });
+    expect(await countdown.textContent()).toMatch(/Sente \(Black\) is disconnected: the game can be claimed in [1-6]?\d s/);
+    await shot(bob, "countdown");
+    await alice.goto(`/game/${id}`);
+    await bob.getByTestId("countdown").waitFor({ state: "detached", timeout: 10_000 });
   });
 
   it("plays Go 9×9 to the passes, marks dead stones, agrees and shows the count", async () => {
@@ -197,6 +225,9 @@ describe("shinpan in the browser", () => {
     await alice.getByRole("button", { name: "Propose these dead" }).click();
     await bob.getByTestId("proposal").filter({ hasText: "B2" }).waitFor();
     await shot(bob, "go-dead-proposal");
+    // White disputes (the arbiter is called); the players may still agree meanwhile.
+    await bob.getByRole("button", { name: "Dispute (call the arbiter)" }).click();
+    await alice.getByText("Disputed by White").waitFor();
     await bob.getByRole("button", { name: "Agree" }).click();
     for (const p of [alice, bob]) {
       const count = p.getByTestId("count");
