@@ -13,6 +13,7 @@ pub mod live;
 pub mod protocol;
 pub mod seat;
 pub mod store;
+pub mod web;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

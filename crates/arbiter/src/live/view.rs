@@ -32,6 +32,13 @@ pub enum PositionView {
     Shogi {
         sfen: String,
         check: bool,
+        /// Each side's impasse points, board and hand (ufs-2016 5.8.6.2; fesa-2017 5.3): rook
+        /// and bishop 5, other pieces 1, the king 0.
+        impasse_points: [u32; 2],
+        /// The 27-point declaration as the side to move would make it now, where the ruleset
+        /// has one (fesa-2017 5.3; ufs-2016 5.8.7): each condition with what is found and what
+        /// is required, so a client can say which one is not met. `None` once the game is over.
+        declaration: Option<DeclarationView>,
     },
     Go {
         size: u8,
@@ -47,7 +54,55 @@ pub enum PositionView {
         dead_proposal: Option<(Side, Vec<String>)>,
         /// Who disputed the finishing phase and waits for the arbiter's ruling (rfg 7.2).
         disputed_by: Option<Side>,
+        /// The count once the dead stones are agreed or ruled (rfg 8–10), for a client to show.
+        score: Option<GoScoreView>,
     },
+}
+
+/// A Go count (rfg 9: territory and prisoners, komi for White; area counting: living stones).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct GoScoreView {
+    pub black: GoSideScore,
+    pub white: GoSideScore,
+    pub winner: Option<Side>,
+    pub margin: f64,
+    /// Territory points of each side, GTP coordinates.
+    pub territory_black: Vec<String>,
+    pub territory_white: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct GoSideScore {
+    pub territory: u32,
+    pub prisoners: u32,
+    pub stones: u32,
+    pub komi: f64,
+    pub total: f64,
+}
+
+/// The 27-point declaration judged for the side to move (`shogi::Declaration`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct DeclarationView {
+    pub article: String,
+    pub side: Side,
+    /// Whether a declaration now wins (every condition met); otherwise it loses.
+    pub wins: bool,
+    /// In the order of fesa-2017 5.3: `king_in_camp`, `points`, `pieces_in_camp`, `has_time`,
+    /// `not_in_check`.
+    pub conditions: Vec<DeclarationCondition>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct DeclarationCondition {
+    pub name: String,
+    pub met: bool,
+    /// The value found (points, pieces, 1/0 for yes/no) and the one required.
+    pub found: u32,
+    pub required: u32,
 }
 
 /// Both clocks at an instant.
@@ -85,9 +140,21 @@ impl ClockView {
 /// A move as played: its notation and the time it took.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayedMove {
+    /// USI for shogi, GTP for Go.
     #[serde(rename = "move")]
     pub mv: String,
     pub ms: u64,
+    /// Shogi: the move in Japanese (KIF: `７六歩(77)`, `同　銀成(44)`) and Western
+    /// (`P-7f`, `Bx2b+`) notation, written by the record writers from the position it was
+    /// played in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ja: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub western: Option<String>,
+    /// Shogi: the position the move was played in (SFEN), so a client replays a game without
+    /// rules of its own (the view's position follows the last move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sfen: Option<String>,
 }
 
 impl LiveGame {
@@ -103,7 +170,27 @@ impl LiveGame {
     /// The moves on the board with their times.
     pub fn moves(&self) -> Vec<PlayedMove> {
         let (moves, times): (Vec<String>, &[u64]) = match &self.live {
-            Live::Shogi(r) => (r.game().history().moves().iter().map(|m| m.to_usi()).collect(), r.move_times()),
+            Live::Shogi(r) => {
+                let h = r.game().history();
+                let mut last_to = None;
+                return h
+                    .moves()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &m)| {
+                        let pos = h.position_at(i).expect("a position before each move");
+                        let played = PlayedMove {
+                            mv: m.to_usi(),
+                            ms: r.move_times().get(i).copied().unwrap_or(0),
+                            ja: Some(shogi::formats::kif::move_text(pos, m, last_to)),
+                            western: Some(shogi::formats::western::move_text(pos, m)),
+                            sfen: Some(pos.to_sfen()),
+                        };
+                        last_to = Some(m.to());
+                        played
+                    })
+                    .collect();
+            }
             Live::Go(r) => (
                 r.game()
                     .game()
@@ -117,7 +204,17 @@ impl LiveGame {
                 r.move_times(),
             ),
         };
-        moves.into_iter().enumerate().map(|(i, mv)| PlayedMove { mv, ms: times.get(i).copied().unwrap_or(0) }).collect()
+        moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, mv)| PlayedMove {
+                mv,
+                ms: times.get(i).copied().unwrap_or(0),
+                ja: None,
+                western: None,
+                sfen: None,
+            })
+            .collect()
     }
 }
 
@@ -129,11 +226,39 @@ fn shogi_view(r: &ShogiReferee, at: u64, over: bool) -> GameView {
         game: GameKind::Shogi,
         ply: r.game().ply(),
         to_move: r.game().to_move(),
-        position: PositionView::Shogi { sfen: pos.to_sfen(), check: pos.is_check() },
+        position: PositionView::Shogi {
+            sfen: pos.to_sfen(),
+            check: pos.is_check(),
+            impasse_points: shogi::ImpasseCount::of(pos).points,
+            declaration: declaration(r, at, over),
+        },
         legal_moves: legal,
         clock: r.clock().map(|c| ClockView::of(c, at)),
         outcome: r.outcome().cloned(),
     }
+}
+
+fn declaration(r: &ShogiReferee, at: u64, over: bool) -> Option<DeclarationView> {
+    let rule = r.rules().game.declaration.as_ref().filter(|_| !over)?;
+    let side = r.game().to_move();
+    // Condition 4, time left, as the referee judges it when the declaration is made.
+    let has_time = r.clock().is_none_or(|c| c.flag_fallen(side, at).is_none());
+    let d = shogi::Declaration::judge(r.game().position(), has_time);
+    Some(DeclarationView {
+        article: rule.article.clone(),
+        side,
+        wins: d.wins(),
+        conditions: d
+            .conditions()
+            .iter()
+            .map(|(name, c)| DeclarationCondition {
+                name: (*name).to_string(),
+                met: c.met,
+                found: c.found,
+                required: c.required,
+            })
+            .collect(),
+    })
 }
 
 fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
@@ -161,6 +286,24 @@ fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
             main_game_ended: ended,
             dead_proposal: g.proposal().map(|(s, p)| (s, p.iter().map(|x| x.to_gtp()).collect())),
             disputed_by: g.dispute(),
+            score: g.score().map(|sc| {
+                let side = |x: &go::score::SideScore| GoSideScore {
+                    territory: x.territory,
+                    prisoners: x.prisoners,
+                    stones: x.stones,
+                    komi: x.komi,
+                    total: x.total,
+                };
+                let pts = |v: &[go::Point]| v.iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
+                GoScoreView {
+                    black: side(&sc.black),
+                    white: side(&sc.white),
+                    winner: sc.winner.map(Side::from),
+                    margin: sc.margin,
+                    territory_black: pts(&sc.territory_black),
+                    territory_white: pts(&sc.territory_white),
+                }
+            }),
         },
         legal_moves: legal,
         clock: r.clock().map(|c| ClockView::of(c, at)),

@@ -75,7 +75,6 @@ pub struct AppState {
 pub fn router(state: AppState) -> Router {
     let body = state.limits.body_bytes;
     Router::new()
-        .route("/", get(index))
         .route("/health", get(health))
         .route("/api/accounts", post(accounts::register))
         .route("/api/session", post(accounts::login).delete(accounts::logout))
@@ -91,22 +90,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/claim-absent", post(games::claim_absent))
         .route("/api/ws", get(ws::upgrade))
+        // Everything else is the web client (crate::web): its files, or its index for its routes.
+        .fallback(crate::web::asset)
         .layer(tower_http::limit::RequestBodyLimitLayer::new(body))
         .with_state(state)
-}
-
-/// The front page until the web client is built (issue 17): what is here and where.
-async fn index() -> axum::response::Html<&'static str> {
-    axum::response::Html(concat!(
-        "<!doctype html><meta charset=utf-8><title>shinpan</title>",
-        "<h1>shinpan 審判</h1><p>The live referee is running. The web client is not built yet; ",
-        "players, bots and engines use the HTTP API and the WebSocket protocol ",
-        "(docs/protocol.md in the repository).</p><ul>",
-        "<li><a href=/api/games?status=open>open challenges</a></li>",
-        "<li><a href=/api/games?status=live>live games</a></li>",
-        "<li><a href=/api/games?status=finished>finished games</a></li>",
-        "<li><a href=/health>health</a></li></ul>"
-    ))
 }
 
 /// `GET /api/engines`: the engines a player may challenge (`engine` in `POST /api/games`).

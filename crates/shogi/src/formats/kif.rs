@@ -539,7 +539,7 @@ fn clock(ms: u64, total: u64) -> String {
 }
 
 /// The move text of KIF: `７六歩(77)`, `同　銀成(44)`, `５五角打`.
-pub(crate) fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
+pub fn move_text(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
     let mut s = if last_to == Some(mv.to()) { "同　".to_string() } else { japanese::square_text(mv.to()) };
     s.push_str(japanese::name(japanese::moved_kind(pos, mv)));
     // 不成 is read but not written: the origin already makes the move exact, and common

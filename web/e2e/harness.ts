@@ -1,0 +1,98 @@
+// The browser tests' harness: a fresh `shinpan serve` on a free port with its own SQLite file,
+// and Debian's chromium driven by playwright-core (browsers cannot be downloaded here). Every
+// page's console errors and uncaught exceptions are collected; the tests fail on any.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const ROOT = resolve(__dirname, "../..");
+export const BIN = process.env.SHINPAN_BIN ?? join(ROOT, "target/release/shinpan");
+export const OUT = resolve(__dirname, "../test-results");
+mkdirSync(OUT, { recursive: true });
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => (typeof a === "object" && a ? res(a.port) : rej(new Error("no port"))));
+    });
+  });
+}
+
+export interface Site {
+  url: string;
+  browser: Browser;
+  server: ChildProcess;
+  errors: string[];
+  page(opts?: { viewport?: { width: number; height: number }; lang?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startSite(): Promise<Site> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "shinpan-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(BIN, ["serve", "--database", `sqlite://${join(dir, "e2e.db")}`, "--listen", `127.0.0.1:${port}`], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${url}/health`);
+      if (r.ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (i > 100) throw new Error("shinpan serve did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-dev-shm-usage"],
+  });
+  const errors: string[] = [];
+  const site: Site = {
+    url,
+    browser,
+    server,
+    errors,
+    async page(opts = {}) {
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: opts.viewport ?? { width: 1280, height: 900 },
+        locale: opts.lang ?? "en-US",
+        acceptDownloads: true,
+      });
+      const page = await context.newPage();
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      server.kill("SIGTERM");
+    },
+  };
+  return site;
+}
+
+export async function register(page: Page, name: string, password = "correct-horse-1") {
+  await page.goto("/register");
+  await page.fill('input[name="name"]', name);
+  await page.fill('input[name="password"]', password);
+  await page.click('button[type="submit"]');
+  await page.getByTestId("whoami").waitFor();
+}
+
+/** A move on the shogi board by clicking its two squares. */
+export async function shogiMove(page: Page, from: string, to: string) {
+  await page.click(`[data-square="${from}"] rect`);
+  await page.click(`[data-square="${to}"] rect`);
+}
+
+export const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });

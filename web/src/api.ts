@@ -1,0 +1,74 @@
+// HTTP API (docs/protocol.md): JSON both ways; a changing request carries the session's CSRF
+// token in X-CSRF-Token.
+import type { GameDetail, GameSummary, User, Action, Answer } from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrf: string | null = null;
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET" && csrf) headers["x-csrf-token"] = csrf;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+  if (r.status === 204) return undefined as T;
+  const text = await r.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!r.ok) {
+    const e = json?.error ?? { code: "internal", message: r.statusText };
+    throw new ApiError(r.status, e.code, e.message);
+  }
+  return json as T;
+}
+
+// Whether this browser has logged in (the session cookie itself is HttpOnly): without it the
+// client does not ask /api/me, whose 401 a browser would log as an error on every page.
+const SESSION_FLAG = "shinpan.session";
+
+export async function me(): Promise<User | null> {
+  if (localStorage.getItem(SESSION_FLAG) !== "1") return null;
+  const r = await fetch("/api/me", { credentials: "same-origin" });
+  if (!r.ok) {
+    localStorage.removeItem(SESSION_FLAG);
+    return null;
+  }
+  const j = await r.json();
+  csrf = j.csrf;
+  return j.user as User;
+}
+
+export async function register(name: string, password: string): Promise<void> {
+  await call("POST", "/api/accounts", { name, password });
+}
+
+export async function login(name: string, password: string): Promise<User> {
+  const j = await call<{ user: User; csrf: string }>("POST", "/api/session", { name, password });
+  csrf = j.csrf;
+  localStorage.setItem(SESSION_FLAG, "1");
+  return j.user;
+}
+
+export async function logout(): Promise<void> {
+  await call("DELETE", "/api/session");
+  csrf = null;
+  localStorage.removeItem(SESSION_FLAG);
+}
+
+export const createToken = (name: string) => call<{ token: string; name: string }>("POST", "/api/tokens", { name });
+export const listGames = (status: "open" | "live" | "finished") =>
+  call<{ games: GameSummary[] }>("GET", `/api/games?status=${status}`).then((j) => j.games);
+export const getGame = (id: number) => call<GameDetail>("GET", `/api/games/${id}`);
+export const createGame = (body: unknown) => call<{ id: number; color: string; draw: unknown }>("POST", "/api/games", body);
+export const acceptGame = (id: number) => call<{ id: number }>("POST", `/api/games/${id}/accept`);
+export const cancelGame = (id: number) => call<void>("POST", `/api/games/${id}/cancel`);
+export const act = (id: number, action: Action) => call<{ seq: number; answer: Answer }>("POST", `/api/games/${id}/actions`, { action });
+export const claimAbsent = (id: number) => call<{ seq: number; answer: Answer }>("POST", `/api/games/${id}/claim-absent`);
+export const recordUrl = (id: number, ext: string) => `/api/games/${id}.${ext}`;

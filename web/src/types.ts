@@ -1,0 +1,176 @@
+// The server's JSON (docs/protocol.md, docs/schemas/server.json), as far as the client reads it.
+
+export type Side = "black" | "white";
+export type GameKind = "shogi" | "go";
+
+export type OvertimeLeft =
+  | { kind: "none" }
+  | { kind: "byo_yomi"; period_ms: number; periods: number }
+  | { kind: "canadian"; moves: number; period_ms: number; moves_left: number; period_left_ms: number }
+  | { kind: "fischer"; increment_ms: number };
+
+export type Overtime =
+  | { kind: "none" }
+  | { kind: "byo_yomi"; period_ms: number; periods: number }
+  | { kind: "canadian"; moves: number; period_ms: number }
+  | { kind: "fischer"; increment_ms: number };
+
+export interface TimeControl {
+  main_ms: number;
+  overtime: Overtime;
+}
+
+export interface SideClock {
+  main_ms: number;
+  overtime: OvertimeLeft;
+  flag_fell_at: number | null;
+  spent_ms: number;
+  moves: number;
+}
+
+export interface ClockView {
+  at: number;
+  black: SideClock;
+  white: SideClock;
+  remaining: [number, number];
+  running: Side | null;
+  paused: boolean;
+  flag_at: number | null;
+}
+
+export interface DeclarationCondition {
+  name: string;
+  met: boolean;
+  found: number;
+  required: number;
+}
+
+export interface DeclarationView {
+  article: string;
+  side: Side;
+  wins: boolean;
+  conditions: DeclarationCondition[];
+}
+
+export type PositionView =
+  | {
+      game: "shogi";
+      sfen: string;
+      check: boolean;
+      impasse_points: [number, number];
+      declaration: DeclarationView | null;
+    }
+  | {
+      game: "go";
+      size: number;
+      black: string[];
+      white: string[];
+      captures: [number, number];
+      main_game_ended: boolean;
+      dead_proposal: [Side, string[]] | null;
+      disputed_by: Side | null;
+      score: GoScore | null;
+    };
+
+export interface GoSideScore {
+  territory: number;
+  prisoners: number;
+  stones: number;
+  komi: number;
+  total: number;
+}
+
+export interface GoScore {
+  black: GoSideScore;
+  white: GoSideScore;
+  winner: Side | null;
+  margin: number;
+  territory_black: string[];
+  territory_white: string[];
+}
+
+export interface Outcome {
+  result: "black_win" | "white_win" | "draw" | "no_result" | "unfinished";
+  reason: string;
+  article: string | null;
+  ply: number;
+  followup?: unknown;
+}
+
+export interface GameView {
+  game: GameKind;
+  ply: number;
+  to_move: Side;
+  position: PositionView;
+  legal_moves: string[];
+  clock: ClockView | null;
+  outcome: Outcome | null;
+}
+
+export interface PlayedMove {
+  move: string;
+  ms: number;
+  ja?: string;
+  western?: string;
+  /** Shogi: the position the move was played in. */
+  sfen?: string;
+}
+
+export interface Setup {
+  ruleset: string;
+  time?: { black: TimeControl; white: TimeControl } | null;
+  board: { game: "shogi"; handicap?: string | null } | { game: "go"; size: number; handicap?: number; komi?: number | null };
+  rated?: boolean;
+}
+
+export interface GameDetail {
+  id: number;
+  status: "open" | "live" | "finished" | "cancelled";
+  game: GameKind;
+  ruleset: string;
+  setup: Setup;
+  time: Setup["time"];
+  rated: boolean;
+  draw: unknown;
+  players: { black: string | null; white: string | null };
+  arbiter: string | null;
+  moves: PlayedMove[];
+  view: GameView;
+  outcome: Outcome | null;
+  created_ms: number;
+}
+
+export interface GameSummary {
+  id: number;
+  status: string;
+  game: GameKind;
+  ruleset: string;
+  time: Setup["time"];
+  rated: boolean;
+  players: { black: string | null; white: string | null };
+  created_ms: number;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  role: "player" | "arbiter" | "admin";
+}
+
+export type Refusal = { code: string; detail?: string; article?: string; [k: string]: unknown };
+export type Answer = { verdict: "accepted" } | { verdict: "refused"; reason: Refusal };
+
+export interface Countdown {
+  side: Side;
+  absent_since: number;
+  claimable_at: number;
+}
+
+export type ServerMsg =
+  | { type: "hello"; version: number; user: string | null }
+  | { type: "event"; game: number; seq: number; t: number; actor: number | null; event: any; answer: Answer }
+  | { type: "state"; game: number; seq: number; view: GameView; countdown?: Countdown }
+  | { type: "ack"; id: number; game: number; seq: number; answer: Answer }
+  | { type: "error"; id?: number; code: string; message: string };
+
+export type Action = { kind: string; [k: string]: unknown };
