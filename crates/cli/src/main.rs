@@ -43,7 +43,11 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// shinpan's own small player on standard input and output: `usi` (shogi) or `gtp` (Go).
     /// Weak and quick, for a newcomer alone on the site and for tests.
+    #[command(
+        after_help = "Examples:\n  shinpan engine usi   # a USI engine for shogi GUIs, `shinpan match` or `shinpan serve --engine`\n  shinpan engine gtp   # a GTP engine for Go"
+    )]
     Engine {
+        /// The protocol to speak: usi (shogi) or gtp (Go).
         #[arg(value_enum)]
         protocol: match_cmd::EngineProtocol,
     },
