@@ -23,7 +23,8 @@ fn check_name(name: &str) -> Result<(), ApiError> {
     if ok { Ok(()) } else { Err(ApiError::bad_request("a name is 1 to 32 letters, digits, `_` or `-`")) }
 }
 
-/// `POST /api/accounts {name, password}`. The first account of a new server is its admin.
+/// `POST /api/accounts {name, password}`. The first account registered on a new server (while
+/// it has no admin; the engines' accounts do not count) is its admin.
 pub async fn register(
     State(state): State<AppState>,
     Body(c): Body<Credentials>,
@@ -32,7 +33,7 @@ pub async fn register(
     if c.password.chars().count() < 8 || c.password.len() > 256 {
         return Err(ApiError::bad_request("a password is 8 to 256 characters"));
     }
-    let role = if state.store.user_count().await? == 0 { Role::Admin } else { Role::Player };
+    let role = if state.store.role_count(Role::Admin).await? == 0 { Role::Admin } else { Role::Player };
     // Hashing takes tens of milliseconds: off the async workers.
     let password = c.password;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password))

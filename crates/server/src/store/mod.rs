@@ -251,6 +251,16 @@ impl Store {
         Ok(sqlx::query("SELECT COUNT(*) FROM users").fetch_one(&self.pool).await?.try_get(0)?)
     }
 
+    /// Accounts with `role` (the first person to register on a new server is its admin, though
+    /// the engines' accounts were made before him).
+    pub async fn role_count(&self, role: Role) -> Result<i64> {
+        Ok(sqlx::query("SELECT COUNT(*) FROM users WHERE role = $1")
+            .bind(role.as_str())
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?)
+    }
+
     /// The user named `name` and the hash of his password.
     pub async fn user_by_name(&self, name: &str) -> Result<Option<(User, String)>> {
         let row = sqlx::query("SELECT id, name, role, password_hash FROM users WHERE name = $1")
