@@ -207,19 +207,10 @@ pub fn board_sfen(pos: &Position) -> String {
 
 /// Hands in canonical SFEN order: sente's then gote's, each R B G S N L P; `-` if both empty.
 pub fn hands_sfen(pos: &Position) -> String {
-    const ORDER: [PieceKind; 7] = [
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-    ];
     let mut s = String::new();
     for color in Color::ALL {
         let h = pos.hand(color);
-        for k in ORDER {
+        for k in PieceKind::HAND_WRITTEN {
             let n = h.count(k);
             if n > 1 {
                 s.push_str(&n.to_string());

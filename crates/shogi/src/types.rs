@@ -235,6 +235,17 @@ impl PieceKind {
         PieceKind::Gold,
     ];
 
+    /// The kinds in hand in the order records write them: R B G S N L P (SFEN, CSA, KIF).
+    pub const HAND_WRITTEN: [PieceKind; 7] = [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ];
+
     #[inline]
     pub const fn index(self) -> usize {
         self as usize

@@ -512,15 +512,7 @@ pub fn board_lines(pos: &Position) -> String {
         let hand = pos.hand(c);
         if !hand.is_empty() {
             out.push_str(&format!("P{}", sign(c)));
-            for kind in [
-                PieceKind::Rook,
-                PieceKind::Bishop,
-                PieceKind::Gold,
-                PieceKind::Silver,
-                PieceKind::Knight,
-                PieceKind::Lance,
-                PieceKind::Pawn,
-            ] {
+            for kind in PieceKind::HAND_WRITTEN {
                 for _ in 0..hand.count(kind) {
                     out.push_str(&format!("00{}", kind_code(kind)));
                 }

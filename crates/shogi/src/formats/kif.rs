@@ -258,15 +258,7 @@ fn hand_text(hand: Hand) -> String {
         return "なし".into();
     }
     let mut s = String::new();
-    for kind in [
-        PieceKind::Rook,
-        PieceKind::Bishop,
-        PieceKind::Gold,
-        PieceKind::Silver,
-        PieceKind::Knight,
-        PieceKind::Lance,
-        PieceKind::Pawn,
-    ] {
+    for kind in PieceKind::HAND_WRITTEN {
         let n = hand.count(kind);
         if n > 0 {
             s.push(japanese::short_name(kind));
