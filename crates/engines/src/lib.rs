@@ -14,6 +14,6 @@ mod usi;
 
 pub use gtp::Gtp;
 pub use matches::{EngineSpec, GameReport, Match, MatchReport, PairReport, Protocol, Standing};
-pub use play::{Player, Reply, play_game};
+pub use play::{Player, Reply, play_game, same_stones};
 pub use process::EngineError;
 pub use usi::Usi;

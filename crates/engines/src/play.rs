@@ -148,7 +148,7 @@ fn finish_go(game: &mut LiveGame, players: &mut [&mut dyn Player; 2], t: u64) {
     let black = players[0].dead_stones().unwrap_or_default();
     let white = players[1].dead_stones().unwrap_or_default();
     let _ = game.act(t, Actor::Player { side: Side::Black }, &Action::MarkDead { stones: black.clone() });
-    if sorted(&black) == sorted(&white) {
+    if same_stones(&black, &white) {
         let _ = game.act(t, Actor::Player { side: Side::White }, &Action::Agree);
     } else {
         let both: Vec<String> = black.iter().filter(|s| white.contains(s)).cloned().collect();
@@ -161,10 +161,14 @@ fn finish_go(game: &mut LiveGame, players: &mut [&mut dyn Player; 2], t: u64) {
     }
 }
 
-fn sorted(v: &[String]) -> Vec<String> {
-    let mut v = v.to_vec();
-    v.sort();
-    v
+/// Whether two lists of stones name the same stones, in any order.
+pub fn same_stones(a: &[String], b: &[String]) -> bool {
+    let sorted = |v: &[String]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v
+    };
+    sorted(a) == sorted(b)
 }
 
 fn side_of(i: usize) -> Side {

@@ -134,7 +134,10 @@ impl Engines {
         let (cc, setup) = (c.clone(), setup.clone());
         std::thread::spawn(move || engine_thread(cc, setup, start, asked, answer));
         match answers.recv().await {
-            Some(Ok(_)) => Ok(Prepared { name: c.name.clone(), ask, answers }),
+            Some(Ok(Answered::Ready)) => Ok(Prepared { name: c.name.clone(), ask, answers }),
+            Some(Ok(_)) => {
+                Err(EngineError::Protocol { name: c.name.clone(), detail: "answered before it was ready".into() })
+            }
             Some(Err(e)) => Err(e),
             None => Err(EngineError::Closed { name: c.name.clone() }),
         }
@@ -203,6 +206,8 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
             a = answers.recv() => {
                 let Some(a) = a else { return };
                 let action = match a {
+                    // Said once, before the game (`Engines::prepare`).
+                    Ok(Answered::Ready) => continue,
                     Ok(Answered::Reply(Reply::Move(mv))) => Action::Move { mv },
                     Ok(Answered::Reply(Reply::Resign)) => Action::Resign,
                     Ok(Answered::Reply(Reply::Declare)) => Action::Declare,
@@ -210,8 +215,7 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
                         let view = hub.read(id).await.map(|g| g.view(now_ms()));
                         match view.map(|v| v.position) {
                             Some(PositionView::Go { dead_proposal: Some((s, proposed)), .. }) if s != side => {
-                                let same = sorted(&proposed) == sorted(&stones);
-                                if same { Action::Agree } else { Action::Dispute }
+                                if engines::same_stones(&proposed, &stones) { Action::Agree } else { Action::Dispute }
                             }
                             _ => Action::MarkDead { stones },
                         }
@@ -264,13 +268,9 @@ fn follow(
     }
 }
 
-fn sorted(v: &[String]) -> Vec<String> {
-    let mut v = v.to_vec();
-    v.sort();
-    v
-}
-
 enum Answered {
+    /// Started and set up for the game.
+    Ready,
     Reply(Reply),
     Dead(Vec<String>),
 }
@@ -295,7 +295,7 @@ fn engine_thread(
         }
     };
     // Ready: said before the game's clock starts.
-    if answer.blocking_send(Ok(Answered::Dead(Vec::new()))).is_err() {
+    if answer.blocking_send(Ok(Answered::Ready)).is_err() {
         return;
     }
     while let Ok(a) = asked.recv() {
