@@ -226,6 +226,19 @@ fn rating_floor_1_for_only_losses() {
 }
 
 #[test]
+fn rating_floor_1_for_rated_players_too() {
+    // Found by prop_rating_floor: a rated player at 1 who loses would fall to 0, which the
+    // list format reads as "new player". The floor holds for him as well.
+    let out = rate(
+        &[player("Low", 1, Games::Count(9), 100), established("B", 400)],
+        &[],
+        &tournament(&[("Low", "2-"), ("B", "1+")]),
+    )
+    .unwrap();
+    assert_eq!(rating(&out, "Low"), 1);
+}
+
+#[test]
 fn new_players_get_their_pseudo_games_even_without_playing() {
     // 3rd_company_league_day1: players with only "0-" rounds appear with 2 games.
     let out = rate(

@@ -9,7 +9,8 @@
 //! - rule 3: unrated players (fewer than 9 games, or only wins or only losses) get the
 //!   performance rating of all their games so far; provisional (< 18) and established
 //!   players are updated by rule 1; new players start with two pseudo-games (one won, one lost)
-//!   against their declared grade's midpoint; a rating never goes below 1;
+//!   against their declared grade's midpoint; a rating never goes below 1 (the program floors
+//!   only performance ratings; a rated player's floor is ours, see `rate`);
 //! - handicap games: the handicap giver's rating is moved down the grade scale by the
 //!   handicap's grade value;
 //! - grades: promotion when the rating passes the next grade's upper bound, or after runs of
@@ -193,7 +194,10 @@ pub fn rate(pre: &[Player], new_players: &[Player], tournament: &Tournament) -> 
                     let my = Num::int(elo[p]).add(c);
                     c = c.add(game_change(my, *opp, *score, bonus));
                 }
-                c.round()
+                // Rule 3's floor of 1 for everyone. The program has none here: a rated
+                // player near 1 falls to 0 or below, which its own list then reads as a new
+                // player (elo 0). No archived list comes near it.
+                c.round().max(1 - elo[p])
             } else if games[p].iter().all(|g| g.score == Score::Loss) {
                 // Only losses: the rating floor.
                 1
