@@ -12,7 +12,7 @@ use arbiter::{Answer, GameKind, Side};
 use engines::{EngineError, Gtp, Player, Reply, Usi};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// An engine the server may seat.
@@ -35,10 +35,47 @@ pub struct EngineInfo {
     pub protocol: &'static str,
 }
 
+/// The least time an engine takes for a move in an engine-against-engine game, unless its
+/// creator asks for another: people watch these games, and the small engines answer at once.
+pub const EXHIBITION_PACE: Duration = Duration::from_secs(1);
+/// The most an engine may be asked to wait before it moves.
+pub const MAX_PACE: Duration = Duration::from_secs(10);
+/// Live engine-against-engine games one account may have started at a time.
+pub const EXHIBITIONS_PER_ACCOUNT: usize = 2;
+
 /// The registered engines, with their accounts.
 #[derive(Clone, Default)]
 pub struct Engines {
     by_name: Arc<HashMap<String, (EngineConfig, UserId)>>,
+    /// Live engine-against-engine games by the account that started them.
+    exhibitions: Arc<Mutex<HashMap<UserId, usize>>>,
+}
+
+/// One of an account's engine-against-engine games, given back when both seats are done.
+pub struct Slot {
+    exhibitions: Arc<Mutex<HashMap<UserId, usize>>>,
+    by: UserId,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut m = self.exhibitions.lock().expect("the count is never poisoned");
+        if let Some(n) = m.get_mut(&self.by) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.by);
+            }
+        }
+    }
+}
+
+/// How an engine plays in its seat.
+#[derive(Clone, Default)]
+pub struct SeatOptions {
+    /// The least time it takes for a move (0: as fast as it answers).
+    pub pace: Duration,
+    /// The game's place in its creator's allowance, held until the engine leaves the game.
+    pub slot: Option<Arc<Slot>>,
 }
 
 impl Engines {
@@ -60,7 +97,18 @@ impl Engines {
             tracing::info!(engine = %c.name, game = ?c.game, "engine registered");
             by_name.insert(c.name.clone(), (c, user.id));
         }
-        Ok(Engines { by_name: Arc::new(by_name) })
+        Ok(Engines { by_name: Arc::new(by_name), exhibitions: Arc::default() })
+    }
+
+    /// A place for one more engine-against-engine game of `by`, if he has one left.
+    pub fn reserve(&self, by: UserId) -> Option<Arc<Slot>> {
+        let mut m = self.exhibitions.lock().expect("the count is never poisoned");
+        let n = m.entry(by).or_insert(0);
+        if *n >= EXHIBITIONS_PER_ACCOUNT {
+            return None;
+        }
+        *n += 1;
+        Some(Arc::new(Slot { exhibitions: self.exhibitions.clone(), by }))
     }
 
     pub fn list(&self) -> Vec<EngineInfo> {
@@ -98,15 +146,18 @@ impl Engines {
         Ok(())
     }
 
-    /// Starts the engine tasks of game `row`, for each seat an engine holds.
+    /// Starts the engine tasks of game `row`, for each seat an engine holds. A game between
+    /// two engines goes on at [`EXHIBITION_PACE`] (its creator's pace is not stored).
     pub fn seat_row(&self, hub: &Hub, row: &GameRow) {
+        let both = [row.black, row.white].iter().all(|u| u.is_some_and(|u| self.plays(u)));
+        let how = SeatOptions { pace: if both { EXHIBITION_PACE } else { Duration::ZERO }, slot: None };
         for (side, user) in [(Side::Black, row.black), (Side::White, row.white)] {
             if let Some(c) = user.and_then(|u| self.by_user(u)) {
                 let Ok(setup) = serde_json::from_str::<GameSetup>(&row.setup) else { continue };
-                let (hub, id, user, c) = (hub.clone(), row.id, user.expect("seated"), c.clone());
+                let (hub, id, user, c, how) = (hub.clone(), row.id, user.expect("seated"), c.clone(), how.clone());
                 tokio::spawn(async move {
                     match Engines::prepare(&c, &setup).await {
-                        Ok(p) => play(hub, id, side, user, p).await,
+                        Ok(p) => play(hub, id, side, user, p, how).await,
                         Err(e) => tracing::warn!(game = id, engine = %c.name, error = %e, "engine did not start"),
                     }
                 });
@@ -144,8 +195,8 @@ impl Engines {
     }
 
     /// Seats a prepared engine at `side` of live game `id`.
-    pub fn seat(&self, hub: &Hub, id: GameId, side: Side, user: UserId, prepared: Prepared) {
-        tokio::spawn(play(hub.clone(), id, side, user, prepared));
+    pub fn seat(&self, hub: &Hub, id: GameId, side: Side, user: UserId, prepared: Prepared, how: SeatOptions) {
+        tokio::spawn(play(hub.clone(), id, side, user, prepared, how));
     }
 }
 
@@ -156,8 +207,9 @@ enum Ask {
 }
 
 /// The engine's side of game `id`, until the game ends.
-async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared) {
+async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared, how: SeatOptions) {
     let Prepared { name, ask, mut answers } = prepared;
+    let mut asked_when = tokio::time::Instant::now();
     let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
     let _present = hub.present(id, side);
     let mut asked_at: Option<usize> = None;
@@ -195,6 +247,7 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
                     Instant::now() + Duration::from_millis(f.saturating_sub(now_ms())) + Duration::from_millis(500)
                 });
                 asked_at = Some(view.ply);
+                asked_when = tokio::time::Instant::now();
                 let _ = ask.send(Ask::Think(Box::new(game), view, deadline));
             }
         }
@@ -227,19 +280,37 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
                         return;
                     }
                 };
-                let resign_after = matches!(action, Action::Move { .. });
+                let is_move = matches!(action, Action::Move { .. });
+                if is_move || matches!(action, Action::Resign | Action::Declare) {
+                    tokio::time::sleep_until(asked_when + how.pace).await;
+                }
                 match hub.act(id, Actor::Player { side }, Some(user), action).await {
-                    Ok(a) if matches!(a.answer, Answer::Refused { .. }) && resign_after => {
-                        // An engine repeats a refused move forever: it resigns instead.
-                        tracing::warn!(game = id, engine = %name, answer = ?a.answer, "engine move refused; it resigns");
-                        let _ = hub.act(id, Actor::Player { side }, Some(user), Action::Resign).await;
-                    }
-                    Ok(_) => {}
+                    Ok(a) => match a.answer {
+                        Answer::Refused { reason } if is_move && against_the_rules(&reason) => {
+                            // An engine repeats a refused move forever: it resigns instead.
+                            tracing::warn!(game = id, engine = %name, %reason, "engine move refused; it resigns");
+                            let _ = hub.act(id, Actor::Player { side }, Some(user), Action::Resign).await;
+                        }
+                        Answer::Refused { reason } => {
+                            // Not now (the game paused, say): asked again when the game's next
+                            // state says it is the engine's turn.
+                            tracing::info!(game = id, engine = %name, %reason, "engine act refused; it waits");
+                            asked_at = None;
+                        }
+                        Answer::Accepted => {}
+                    },
                     Err(_) => return,
                 }
             }
         }
     }
+}
+
+/// Whether a refused move breaks the rules (the engine would play it again) rather than comes
+/// at the wrong moment.
+fn against_the_rules(r: &arbiter::Refusal) -> bool {
+    use arbiter::Refusal::*;
+    matches!(r, IllegalMove { .. } | ImpossibleMove { .. } | BadPoint { .. } | OffBoard { .. } | SekiPoint { .. })
 }
 
 /// Follows one message of the game: a move is told to the engine when its state comes (all

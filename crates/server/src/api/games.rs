@@ -3,6 +3,7 @@
 use super::{ApiError, AppState, Body, Param};
 use crate::auth::{Member, Viewer};
 use crate::live::{Seats, now_ms};
+use crate::seat;
 use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
 use arbiter::live::{Action, Actor, Draw, GameSetup, LiveGame, Names};
 use arbiter::{GameKind, Mode, RecordFormat, Side};
@@ -12,6 +13,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
+use std::time::Duration;
 
 /// Who moves first in a new game: the challenger's choice, or a draw (furigoma in shogi, nigiri
 /// in Go) from a seed kept with the game.
@@ -39,6 +41,21 @@ pub struct NewGame {
     /// Play this engine (`GET /api/engines`): the game starts at once with the engine seated.
     #[serde(default)]
     engine: Option<String>,
+    /// Two engines to play each other while anyone watches; the challenger takes no seat.
+    #[serde(default)]
+    engines: Option<EngineGame>,
+}
+
+/// An engine against an engine.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineGame {
+    black: String,
+    white: String,
+    /// The least time an engine takes for a move, so that people can follow the game (default
+    /// [`seat::EXHIBITION_PACE`]); it is on the engine's clock like any thinking time.
+    #[serde(default)]
+    pace_ms: Option<u64>,
 }
 
 /// Seeds stay below 2^53 so that a JSON reader in JavaScript gets them exactly.
@@ -47,6 +64,14 @@ const MAX_SEED: u64 = (1 << 53) - 1;
 /// `POST /api/games`: a challenge.
 pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewGame>) -> Result<Response, ApiError> {
     g.setup.validate().map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if let Some(e) = &g.engines {
+        if g.engine.is_some() || g.opponent.is_some() || g.color.is_some() || g.seed.is_some() {
+            return Err(ApiError::bad_request(
+                "`engines` seats both sides: no `engine`, `opponent`, `color` or `seed`",
+            ));
+        }
+        return create_engine_game(&state, &m.user, &g.setup, e).await;
+    }
     let mut prepared = None;
     let engine = match &g.engine {
         Some(name) => {
@@ -120,10 +145,48 @@ pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewG
         state.store.start_game(id, black, white).await?;
         state.hub.start(id, Seats { black: Some(black), white: Some(white), arbiter: None }, &g.setup).await?;
         if let Some(p) = prepared {
-            state.engines.seat(&state.hub, id, side.flip(), e, p);
+            state.engines.seat(&state.hub, id, side.flip(), e, p, seat::SeatOptions::default());
         }
     }
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": side, "draw": draw }))).into_response())
+}
+
+/// `POST /api/games` with `engines`: an engine against an engine, started at once.
+async fn create_engine_game(
+    state: &AppState,
+    by: &User,
+    setup: &GameSetup,
+    e: &EngineGame,
+) -> Result<Response, ApiError> {
+    let pace = Duration::from_millis(e.pace_ms.unwrap_or(seat::EXHIBITION_PACE.as_millis() as u64));
+    if pace > seat::MAX_PACE {
+        return Err(ApiError::bad_request(format!("pace_ms is at most {}", seat::MAX_PACE.as_millis())));
+    }
+    let mut seated = Vec::with_capacity(2);
+    for name in [&e.black, &e.white] {
+        let (c, user) =
+            state.engines.get(name).ok_or_else(|| ApiError::not_found(format!("no such engine: {name}")))?;
+        if c.game != setup.game() {
+            return Err(ApiError::bad_request(format!("{name} plays {:?}", c.game)));
+        }
+        seated.push((c.clone(), user));
+    }
+    // Engines cost the machine: a few such games per account at a time.
+    let slot = state.engines.reserve(by.id).ok_or_else(|| {
+        ApiError::rate_limited(format!("at most {} engine games of yours at a time", seat::EXHIBITIONS_PER_ACCOUNT))
+    })?;
+    let (b, w) = tokio::join!(seat::Engines::prepare(&seated[0].0, setup), seat::Engines::prepare(&seated[1].0, setup));
+    let unavailable = |e: engines::EngineError| ApiError::unavailable(format!("the engine did not start: {e}"));
+    let (b, w) = (b.map_err(unavailable)?, w.map_err(unavailable)?);
+    let (black, white) = (seated[0].1, seated[1].1);
+    let text = serde_json::to_string(setup).expect("setups serialize");
+    let id = state.store.create_game(&text, by.id, [Some(black), Some(white)], now_ms() as i64, None).await?;
+    state.store.start_game(id, black, white).await?;
+    state.hub.start(id, Seats { black: Some(black), white: Some(white), arbiter: None }, setup).await?;
+    let how = seat::SeatOptions { pace, slot: Some(slot) };
+    state.engines.seat(&state.hub, id, Side::Black, black, b, how.clone());
+    state.engines.seat(&state.hub, id, Side::White, white, w, how);
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "color": null, "draw": null }))).into_response())
 }
 
 #[derive(Deserialize)]

@@ -361,7 +361,7 @@ impl Csa {
         };
         if started.is_ok() {
             for (side, u, p) in prepared {
-                self.engines.seat(&self.hub, id, side, u, p);
+                self.engines.seat(&self.hub, id, side, u, p, crate::seat::SeatOptions::default());
             }
         }
         match started {

@@ -73,6 +73,19 @@ impl TestServer {
         TestServer::with_config(database, dir, grace, None).await
     }
 
+    /// A server on SQLite that may seat `engines`.
+    pub async fn with_engines(engines: Vec<server::seat::EngineConfig>) -> TestServer {
+        let (database, dir) = database(Db::Sqlite).await;
+        let config = server::Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database: database.clone(),
+            engines,
+            ..server::Config::default()
+        };
+        let running = server::start(config).await.unwrap();
+        TestServer { addr: running.addr, csa: running.csa_addr, database, running: Some(running), _dir: dir }
+    }
+
     /// A server on SQLite that also speaks the CSA protocol.
     pub async fn with_csa(grace: Duration, csa: server::csa::CsaConfig) -> TestServer {
         let (database, dir) = database(Db::Sqlite).await;
