@@ -244,6 +244,42 @@ describe("shinpan in the browser", () => {
     expect(execFileSync(BIN, ["check", file], { encoding: "utf8" })).toMatch(/win|draw/);
   });
 
+  it("lets a newcomer alone on the site play an engine, then watch two engines play", async () => {
+    const { page } = await site.page();
+    await register(page, "newcomer");
+    await page.goto("/");
+    await page.locator('[data-engine="shinpan-shogi"]').waitFor();
+    await page.locator('[data-engine="shinpan-go"]').waitFor();
+    await shot(page, "lobby-engines");
+    // The built-in shogi engine as the opponent: the game starts at once, and it answers.
+    const id = await createChallenge(page, { engine: "shinpan-shogi", "time-kind": "byo_yomi", "time-main": "5", "time-period": "30", "time-periods": "1" });
+    await page.locator('[data-clock="black"] [data-phase="main"]').waitFor();
+    await shogiMove(page, "7g", "7f");
+    await page.locator('[data-testid="moves"] li').nth(1).waitFor({ timeout: 15_000 });
+    const detail = await (await fetch(`${site.url}/api/games/${id}`)).json();
+    expect([detail.players.black, detail.players.white]).toEqual(["newcomer", "shinpan-shogi"]);
+    await shot(page, "engine-game");
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Resign" }).click();
+    await page.getByTestId("result").waitFor();
+    expect(await page.getByTestId("result").textContent()).toContain("shinpan-shogi wins");
+
+    // Two engines, watched: moves arrive at the engines' pace (1 s a move by default).
+    await page.goto("/");
+    const form = page.locator('form[aria-label="Watch two engines play"]');
+    await form.locator('[name="engine-game"]').selectOption("go");
+    await form.locator('[name="engine-black"]').selectOption("shinpan-go");
+    await form.locator('[name="engine-white"]').selectOption("shinpan-go");
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/game\/\d+$/);
+    await page.getByText("You are watching.").waitFor();
+    await page.locator('[data-testid="moves"] li').nth(2).waitFor({ timeout: 15_000 });
+    await shot(page, "engines-playing");
+    const live = await (await fetch(`${site.url}/api/games?status=live`)).json();
+    const watched = live.games.find((g: { id: number }) => g.id === Number(page.url().split("/").pop()));
+    expect(watched.players).toEqual({ black: "shinpan-go", white: "shinpan-go" });
+  });
+
   it("lists live and finished games to watch", async () => {
     const { page } = await site.page();
     await page.goto("/watch");

@@ -1,6 +1,6 @@
 // HTTP API (docs/protocol.md): JSON both ways; a changing request carries the session's CSRF
 // token in X-CSRF-Token.
-import type { GameDetail, GameSummary, User, Action, Answer } from "./types";
+import type { EngineInfo, GameDetail, GameSummary, User, Action, Answer } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -72,3 +72,4 @@ export const cancelGame = (id: number) => call<void>("POST", `/api/games/${id}/c
 export const act = (id: number, action: Action) => call<{ seq: number; answer: Answer }>("POST", `/api/games/${id}/actions`, { action });
 export const claimAbsent = (id: number) => call<{ seq: number; answer: Answer }>("POST", `/api/games/${id}/claim-absent`);
 export const recordUrl = (id: number, ext: string) => `/api/games/${id}.${ext}`;
+export const listEngines = () => call<{ engines: EngineInfo[] }>("GET", "/api/engines").then((j) => j.engines);

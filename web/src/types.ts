@@ -174,3 +174,10 @@ export type ServerMsg =
   | { type: "error"; id?: number; code: string; message: string };
 
 export type Action = { kind: string; [k: string]: unknown };
+
+/** An engine the server may seat (`GET /api/engines`). */
+export interface EngineInfo {
+  name: string;
+  game: "shogi" | "go";
+  protocol: "usi" | "gtp";
+}

@@ -3,7 +3,7 @@ import * as api from "../api";
 import { Link, navigate, useSession } from "../app";
 import { tcShort } from "../clock";
 import { t } from "../i18n";
-import type { GameSummary, Overtime, TimeControl } from "../types";
+import type { EngineInfo, GameSummary, Overtime, TimeControl } from "../types";
 
 export const HANDICAPS = [
   "lance", "right-lance", "bishop", "rook", "rook-lance", "two-pieces", "three-pieces", "four-pieces",
@@ -65,6 +65,7 @@ export function Lobby() {
   const [error, setError] = useState<string | null>(null);
   const open = usePolled(() => api.listGames("open"), 2000);
   const live = usePolled(() => api.listGames("live"), 4000);
+  const engines = usePolled(() => api.listEngines(), 60000);
   return (
     <main class="lobby">
       <section>
@@ -98,10 +99,10 @@ export function Lobby() {
       </section>
       <section>
         <h2>{t("newChallenge")}</h2>
-        {user ? <CreateForm /> : <p><Link href="/login">{t("mustLogin")}</Link></p>}
+        {user ? <CreateForm engines={engines ?? []} /> : <p><Link href="/login">{t("mustLogin")}</Link></p>}
         <h2>{t("engines")}</h2>
-        {/* Engine seats (GET /api/engines, another part of issue 17) are listed here when the server offers them. */}
-        <p class="muted" data-testid="engines">{t("enginesSoon")}</p>
+        <EngineList engines={engines} />
+        {user && engines && engines.length > 0 && <EngineGameForm engines={engines} />}
       </section>
     </main>
   );
@@ -166,7 +167,87 @@ function TimeInputs({ value, set, prefix }: { value: TimeFields; set: (f: TimeFi
 
 const RULESETS = { shogi: ["fesa-2017", "ufs-2016", "pl"], go: ["rfg", "japanese"] };
 
-function CreateForm() {
+function EngineList({ engines }: { engines: EngineInfo[] | null }) {
+  if (!engines) return null;
+  if (engines.length === 0) return <p class="muted" data-testid="engines">{t("noEngines")}</p>;
+  return (
+    <div data-testid="engines">
+      <p class="muted">{t("enginesHelp")}</p>
+      <ul class="engines">
+        {engines.map((e) => (
+          <li key={e.name} data-engine={e.name}>
+            <strong>{e.name}</strong> · {t(e.game)} · {e.protocol.toUpperCase()}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Two engines play each other, for the one who starts it (and anyone) to watch. */
+function EngineGameForm({ engines }: { engines: EngineInfo[] }) {
+  const games = [...new Set(engines.map((e) => e.game))];
+  const [game, setGame] = useState<"shogi" | "go">(games[0]);
+  const [size, setSize] = useState(9);
+  const mine = engines.filter((e) => e.game === game);
+  const [black, setBlack] = useState("");
+  const [white, setWhite] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const pick = (v: string) => (mine.some((e) => e.name === v) ? v : mine[0]?.name ?? "");
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    const clock: TimeControl = { main_ms: 60000, overtime: { kind: "byo_yomi", period_ms: 10000, periods: 1 } };
+    const board = game === "shogi" ? { game } : { game, size, handicap: 0 };
+    const setup = { ruleset: RULESETS[game][0], time: { black: clock, white: clock }, board };
+    try {
+      const r = await api.createGame({ setup, engines: { black: pick(black), white: pick(white) } });
+      navigate(`/game/${r.id}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+  const select = (name: string, label: string, value: string, set: (v: string) => void) => (
+    <label>
+      {label}
+      <select name={name} value={pick(value)} onChange={(e) => set(e.currentTarget.value)}>
+        {mine.map((e) => (
+          <option value={e.name} key={e.name}>{e.name}</option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <form class="form" onSubmit={submit} aria-label={t("watchEngines")}>
+      <strong>{t("watchEngines")}</strong>
+      <label>
+        {t("game")}
+        <select name="engine-game" value={game} onChange={(e) => setGame(e.currentTarget.value as "shogi" | "go")}>
+          {games.map((g) => (
+            <option value={g} key={g}>{t(g)}</option>
+          ))}
+        </select>
+      </label>
+      {game === "go" && (
+        <label>
+          {t("size")}
+          <select name="engine-size" value={size} onChange={(e) => setSize(Number(e.currentTarget.value))}>
+            {[9, 13, 19].map((s) => (
+              <option value={s} key={s}>{s}×{s}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {select("engine-black", game === "shogi" ? t("sente") : t("black"), black, setBlack)}
+      {select("engine-white", game === "shogi" ? t("gote") : t("white"), white, setWhite)}
+      <p class="muted">{t("engineTime")}</p>
+      <button type="submit">{t("startEngines")}</button>
+      {error && <p role="alert" class="error">{t("error", { message: error })}</p>}
+    </form>
+  );
+}
+
+function CreateForm({ engines }: { engines: EngineInfo[] }) {
   const [game, setGame] = useState<"shogi" | "go">("shogi");
   const [ruleset, setRuleset] = useState("fesa-2017");
   const [time, setTime] = useState<TimeFields>({ kind: "byo_yomi", main: 10, period: 30, periods: 1, moves: 10, increment: 10 });
@@ -178,9 +259,12 @@ function CreateForm() {
   const [komi, setKomi] = useState("");
   const [color, setColor] = useState("random");
   const [opponent, setOpponent] = useState("");
+  const [engine, setEngine] = useState("");
   const [rated, setRated] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // The engine chosen, if it plays the game chosen.
+  const engineFor = engines.some((e) => e.name === engine && e.game === game) ? engine : "";
   const submit = async (e: Event) => {
     e.preventDefault();
     setError(null);
@@ -192,7 +276,8 @@ function CreateForm() {
         : { game, size, handicap: stones, ...(komi !== "" ? { komi: Number(komi) } : {}) };
     const setup = { ruleset, ...(black && white ? { time: { black, white } } : {}), board, ...(rated ? { rated } : {}) };
     try {
-      const r = await api.createGame({ setup, color, ...(opponent ? { opponent } : {}) });
+      const against = engineFor ? { engine: engineFor } : opponent ? { opponent } : {};
+      const r = await api.createGame({ setup, color, ...against });
       navigate(`/game/${r.id}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -274,10 +359,25 @@ function CreateForm() {
           <option value="white">{game === "shogi" ? t("gote") : t("white")}</option>
         </select>
       </label>
-      <label>
-        {t("opponent")}
-        <input name="opponent" value={opponent} onInput={(e) => setOpponent(e.currentTarget.value)} />
-      </label>
+      {engines.some((e) => e.game === game) && (
+        <label>
+          {t("engine")}
+          <select name="engine" value={engineFor} onChange={(e) => setEngine(e.currentTarget.value)}>
+            <option value="">{t("aPerson")}</option>
+            {engines
+              .filter((e) => e.game === game)
+              .map((e) => (
+                <option value={e.name} key={e.name}>{e.name}</option>
+              ))}
+          </select>
+        </label>
+      )}
+      {!engineFor && (
+        <label>
+          {t("opponent")}
+          <input name="opponent" value={opponent} onInput={(e) => setOpponent(e.currentTarget.value)} />
+        </label>
+      )}
       <label class="check">
         <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.currentTarget.checked)} />
         {t("rated")}
