@@ -11,3 +11,11 @@ deps-csa: $(PY) deps-engines
 test: test-csa
 test-csa: build deps-csa
 	$(PY) scripts/csa_clients.py $(BIN)
+
+# The CSA benchmark (issue 16; scripts/bench_csa.sh): PAIRS pairs of ordinary clients for SECONDS_
+# against `shinpan serve`, IDLE connections held, and the Ruby shogi-server beside it when
+# SHOGI_SERVER names a local checkout of it. Not part of `make test`.
+.PHONY: bench-csa
+bench-csa: build
+	$(CARGO) build --release -p shinpan-server --example csa_load
+	scripts/bench_csa.sh $(BIN) target/release/examples/csa_load

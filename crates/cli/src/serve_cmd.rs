@@ -75,6 +75,10 @@ fn engine_arg(s: &str) -> Result<server::seat::EngineConfig> {
 }
 
 pub fn serve(args: ServeArgs) -> Result<ExitCode> {
+    // Every connection is a descriptor; the usual soft limit (1,024) would cap the players.
+    if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
+        eprintln!("shinpan serve: the open-file limit stays where it is: {e}");
+    }
     let csa = args.csa_listen.map(|listen| server::csa::CsaConfig {
         listen,
         ruleset: args.csa_ruleset,
