@@ -20,6 +20,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 pub use writer::Appender;
+use writer::GameWrite;
 
 pub type UserId = i64;
 pub type GameId = i64;
@@ -345,6 +346,17 @@ impl Store {
         now_ms: i64,
         draw: Option<&str>,
     ) -> Result<GameId> {
+        if self.file.is_some() {
+            let w = GameWrite::Create {
+                setup: setup.to_string(),
+                status: GameStatus::Open.as_str(),
+                seats,
+                by,
+                now_ms,
+                draw: draw.map(str::to_string),
+            };
+            return self.appender.game(w).await;
+        }
         let row = sqlx::query(
             "INSERT INTO games (setup, status, black, white, created_by, created_ms, draw) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
@@ -382,6 +394,9 @@ impl Store {
 
     /// Seats the players and makes the game live, if it is still open.
     pub async fn start_game(&self, id: GameId, black: UserId, white: UserId) -> Result<bool> {
+        if self.file.is_some() {
+            return Ok(self.appender.game(GameWrite::Start { id, black, white }).await? == 1);
+        }
         let done = sqlx::query("UPDATE games SET black = $1, white = $2, status = $3 WHERE id = $4 AND status = $5")
             .bind(black)
             .bind(white)
@@ -399,6 +414,10 @@ impl Store {
     }
 
     pub async fn set_status(&self, id: GameId, status: GameStatus, outcome: Option<&str>) -> Result<()> {
+        if self.file.is_some() {
+            let w = GameWrite::Status { id, status: status.as_str(), outcome: outcome.map(str::to_string) };
+            return self.appender.game(w).await.map(|_| ());
+        }
         sqlx::query("UPDATE games SET status = $1, outcome = $2 WHERE id = $3")
             .bind(status.as_str())
             .bind(outcome)

@@ -3,7 +3,7 @@
 //! statement is a round trip to sqlx's worker thread; with both cores busy that was 2 ms for a
 //! `BEGIN` alone against 1 ms for the commit's fsync (measured with `make bench-server`).
 
-use super::writer::{self, Append};
+use super::writer::{self, Append, GameWrite, Write};
 use super::{GameId, LiveLog, Result, StoreError, UserId};
 use rusqlite::{Connection, OpenFlags};
 use std::collections::HashMap;
@@ -23,7 +23,12 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let c = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
-    c.busy_timeout(Duration::from_secs(10))?;
+    // Waits for the lock in short steps: SQLite's own handler sleeps up to 100 ms a try, and the
+    // pool's rare writes (accounts, sessions) hold the lock for far less.
+    c.busy_handler(Some(|tries| {
+        std::thread::sleep(Duration::from_micros(200));
+        tries < 50_000
+    }))?;
     // The file is in WAL mode already (the pool set it); a commit survives power loss.
     c.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536")?;
     Ok(c)
@@ -75,17 +80,57 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
     Ok(())
 }
 
-fn commit(conn: &mut Connection, batch: &[Append]) -> rusqlite::Result<()> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    {
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO events (game_id, seq, t_ms, actor, event, answer) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        for row in batch.iter().flat_map(|a| &a.rows) {
-            insert.execute(rusqlite::params![row.game, row.seq, row.t_ms, row.actor, row.event, row.answer])?;
-        }
+/// One transaction for the batch: the events, and each game write in a savepoint of its own so
+/// that one refused write (a foreign key, say) fails alone.
+fn commit(conn: &mut Connection, batch: &[Append]) -> rusqlite::Result<Vec<std::result::Result<i64, String>>> {
+    let mut tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let mut answers = Vec::with_capacity(batch.len());
+    for a in batch {
+        answers.push(match &a.write {
+            Write::Events(rows) => {
+                let mut insert = tx.prepare_cached(
+                    "INSERT INTO events (game_id, seq, t_ms, actor, event, answer) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )?;
+                for row in rows {
+                    insert.execute(rusqlite::params![row.game, row.seq, row.t_ms, row.actor, row.event, row.answer])?;
+                }
+                Ok(0)
+            }
+            Write::Game(w) => {
+                let sp = tx.savepoint()?;
+                match game_write(&sp, w) {
+                    Ok(n) => {
+                        sp.commit()?;
+                        Ok(n)
+                    }
+                    // Dropping the savepoint rolls it back.
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+        });
     }
-    tx.commit()
+    tx.commit()?;
+    Ok(answers)
+}
+
+fn game_write(c: &Connection, w: &GameWrite) -> rusqlite::Result<i64> {
+    match w {
+        GameWrite::Create { setup, status, seats, by, now_ms, draw } => c.query_row(
+            "INSERT INTO games (setup, status, black, white, created_by, created_ms, draw) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+            rusqlite::params![setup, status, seats[0], seats[1], by, now_ms, draw],
+            |r| r.get(0),
+        ),
+        GameWrite::Start { id, black, white } => c
+            .execute(
+                "UPDATE games SET black = ?1, white = ?2, status = 'live' WHERE id = ?3 AND status = 'open'",
+                rusqlite::params![black, white, id],
+            )
+            .map(|n| n as i64),
+        GameWrite::Status { id, status, outcome } => c
+            .execute("UPDATE games SET status = ?1, outcome = ?2 WHERE id = ?3", rusqlite::params![status, outcome, id])
+            .map(|n| n as i64),
+    }
 }
 
 /// Every live game's log, read in the order the events were written (one pass over the table,
