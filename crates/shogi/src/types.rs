@@ -4,6 +4,7 @@
 //! file is 9 contiguous bits of a [`Bitboard`](crate::Bitboard) and sente's "forward" is index − 1.
 
 use std::fmt;
+use std::fmt::Write as _;
 
 /// A player. `Black` is sente (moves first in even games), `White` is gote (docs/rules.md §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,10 +173,26 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The USI form's two characters (file digit, rank letter).
+    #[inline]
+    fn usi_chars(self) -> [char; 2] {
+        [(b'0' + self.file().number()) as char, self.rank().letter()]
+    }
+
+    /// Appends the USI form to `s` (the views write every legal move: no formatter machinery).
+    #[inline]
+    pub fn push_usi(self, s: &mut String) {
+        s.extend(self.usi_chars());
+    }
+}
+
 impl fmt::Display for Square {
     /// USI form: file digit then rank letter, e.g. `7f`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().number(), self.rank().letter())
+        let [a, b] = self.usi_chars();
+        f.write_char(a)?;
+        f.write_char(b)
     }
 }
 
