@@ -652,7 +652,7 @@ impl Conn {
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
         let _present = hub.present(id, you);
-        let mut g = Board { pos: start, spent: [0, 0], moved: None, deferred: Vec::new(), claim_at: None };
+        let mut g = Board { pos: start, ply: 0, spent: [0, 0], moved: None, deferred: Vec::new(), claim_at: None };
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {
@@ -712,9 +712,11 @@ impl Conn {
             }
             ServerMsg::State { view, countdown, .. } => {
                 let mut out = String::new();
+                let mut played = None;
                 if let Some(usi) = g.moved.take()
                     && let Some(mv) = shogi::Move::from_usi(&usi)
                 {
+                    played = Some(mv);
                     let mover = view.to_move.flip();
                     let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
                     let t = spent.saturating_sub(g.spent[mover.index()]) / 1000;
@@ -733,7 +735,7 @@ impl Conn {
                         });
                     }
                 }
-                sync(g, view);
+                sync(g, view, played);
                 g.claim_at = countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
                 let over = match &view.outcome {
                     Some(o) => {
@@ -843,6 +845,8 @@ impl Conn {
 /// time used so far (for `,T<sec>`), and what waits.
 struct Board {
     pos: shogi::Position,
+    /// The moves `pos` follows (the view's `ply`).
+    ply: usize,
     spent: [u64; 2],
     /// The move of the last event, echoed with the state that follows it.
     moved: Option<String>,
@@ -851,12 +855,22 @@ struct Board {
     claim_at: Option<u64>,
 }
 
-fn sync(g: &mut Board, view: &GameView) {
-    if let PositionView::Shogi { sfen, .. } = &view.position
-        && let Ok(p) = shogi::Position::from_sfen(sfen)
-    {
-        g.pos = p;
+/// Brings the board to `view`: by the move just played when the view is the next ply (the
+/// referee accepted it), else from the view's SFEN (a restore, a take-back, the first view).
+fn sync(g: &mut Board, view: &GameView, played: Option<shogi::Move>) {
+    match played {
+        Some(mv) if view.ply == g.ply + 1 => {
+            g.pos.play_unchecked(mv);
+        }
+        _ => {
+            if let PositionView::Shogi { sfen, .. } = &view.position
+                && let Ok(p) = shogi::Position::from_sfen(sfen)
+            {
+                g.pos = p;
+            }
+        }
     }
+    g.ply = view.ply;
     if let Some(c) = &view.clock {
         g.spent = [c.black.spent_ms, c.white.spent_ms];
     }
