@@ -23,6 +23,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The server's disconnection countdown in these tests (60 s by default). */
+export const GRACE_S = 6;
+
 export interface Site {
   url: string;
   browser: Browser;
@@ -36,7 +39,7 @@ export async function startSite(): Promise<Site> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "shinpan-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(BIN, ["serve", "--database", `sqlite://${join(dir, "e2e.db")}`, "--listen", `127.0.0.1:${port}`], {
+  const server = spawn(BIN, ["serve", "--database", `sqlite://${join(dir, "e2e.db")}`, "--listen", `127.0.0.1:${port}`, "--disconnect-grace", String(GRACE_S)], {
     stdio: ["ignore", "inherit", "inherit"],
   });
   for (let i = 0; ; i++) {

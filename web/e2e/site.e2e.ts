@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { BIN, OUT, register, shogiMove, shot, startSite, type Site } from "./harness";
+import { BIN, GRACE_S, OUT, register, shogiMove, shot, startSite, type Site } from "./harness";
 
 let site: Site;
 
@@ -197,6 +197,28 @@ describe("shinpan in the browser", () => {
     await shot(bob, "countdown");
     await alice.goto(`/game/${id}`);
     await bob.getByTestId("countdown").waitFor({ state: "detached", timeout: 10_000 });
+  });
+
+  it("lets the opponent claim the game once the whole countdown has run", async () => {
+    const id = await createChallenge(alice, { "time-kind": "byo_yomi", "time-main": "10", "time-period": "30", "time-periods": "1" });
+    await accept(bob, id);
+    await alice.goto(`/game/${id}`);
+    await alice.locator('[data-clock="black"].running').waitFor();
+    await alice.goto("/");
+    const countdown = bob.getByTestId("countdown");
+    await countdown.waitFor({ timeout: 10_000 });
+    // No claim while the countdown runs; at its end the button comes and wins the game.
+    expect(await countdown.getByRole("button").count()).toBe(0);
+    const claim = countdown.getByRole("button", { name: "Claim the game" });
+    await claim.waitFor({ timeout: (GRACE_S + 5) * 1000 });
+    await shot(bob, "countdown-over");
+    await claim.click();
+    const result = bob.getByTestId("result");
+    await result.waitFor();
+    expect(await result.textContent()).toContain("bob wins");
+    const detail = await (await fetch(`${site.url}/api/games/${id}`)).json();
+    expect(detail.outcome.result).toBe("white_win");
+    await shot(bob, "claimed");
   });
 
   it("plays Go 9×9 to the passes, marks dead stones, agrees and shows the count", async () => {

@@ -36,6 +36,9 @@ pub struct ServeArgs {
     /// Offer only the engines given with --engine.
     #[arg(long)]
     no_default_engines: bool,
+    /// Seconds a player may be away on his turn before the opponent may claim the game.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    disconnect_grace: u64,
 }
 
 /// shinpan's own players, and the Debian packages' engines when installed.
@@ -91,8 +94,14 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode> {
         engines.retain(|d| d.name != e.name);
         engines.push(e);
     }
-    let config =
-        server::Config { listen: args.listen, database: args.database, csa, engines, ..server::Config::default() };
+    let config = server::Config {
+        listen: args.listen,
+        database: args.database,
+        csa,
+        engines,
+        disconnect_grace: std::time::Duration::from_secs(args.disconnect_grace),
+        ..server::Config::default()
+    };
     server::run(config).map_err(|e| Error::request("serve", e))?;
     Ok(ExitCode::SUCCESS)
 }
