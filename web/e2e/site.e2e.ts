@@ -260,6 +260,20 @@ describe("shinpan in the browser", () => {
       expect(await p.getByTestId("result").textContent()).toContain("count");
     }
     await shot(alice, "go-count");
+    // Replay: back to the board White's B2 was played on, then to the start.
+    const moves = await alice.locator('[data-testid="moves"] li').count();
+    await alice.getByRole("button", { name: "Back" }).click();
+    expect(await alice.getByTestId("replay-ply").textContent()).toBe(`${moves - 1}/${moves}`);
+    await alice.getByRole("button", { name: "Start" }).click();
+    expect(await alice.getByTestId("replay-ply").textContent()).toBe(`0/${moves}`);
+    expect(await alice.locator("[data-point] circle.stone").count()).toBe(0);
+    for (let i = 0; i < 19; i++) await alice.getByRole("button", { name: "Forward" }).click();
+    // After 19 moves (B7 the last), B2 is not yet on the board and B7 is.
+    expect(await alice.getByTestId("replay-ply").textContent()).toBe(`19/${moves}`);
+    expect(await alice.locator('[data-point="B7"] circle.stone.black').count()).toBe(1);
+    expect(await alice.locator('[data-point="B2"] circle.stone').count()).toBe(0);
+    await shot(alice, "go-replay");
+    await alice.getByRole("button", { name: "End" }).click();
     const [download] = await Promise.all([alice.waitForEvent("download"), alice.click('a[data-record="sgf"]')]);
     const file = join(OUT, "go.sgf");
     await download.saveAs(file);

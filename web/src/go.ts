@@ -30,3 +30,15 @@ export function starPoints(size: number): [number, number][] {
     pts.push([m, e], [m, size - 1 - e], [e, m], [size - 1 - e, m]);
   return pts;
 }
+
+/** The stones of a board as the server writes a move's `board` (rows from the top, `X`/`O`). */
+export function stonesOf(board: string, size: number): { black: string[]; white: string[] } {
+  const black: string[] = [];
+  const white: string[] = [];
+  for (let i = 0; i < size * size && i < board.length; i++) {
+    const c = board[i];
+    if (c === "X") black.push(gtp(i % size, Math.floor(i / size), size));
+    else if (c === "O") white.push(gtp(i % size, Math.floor(i / size), size));
+  }
+  return { black, white };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { glyph, moveLabel, parseSfen, parseUsi } from "./shogi";
-import { fromGtp, gtp } from "./go";
+import { fromGtp, gtp, stonesOf } from "./go";
 import type { PlayedMove } from "./types";
 
 describe("move list", () => {
@@ -50,5 +50,13 @@ describe("Go coordinates", () => {
     expect(gtp(8, 0, 9)).toBe("J9");
     expect(fromGtp("J9", 9)).toEqual({ col: 8, row: 0 });
     expect(fromGtp("I5", 9)).toBeNull();
+  });
+});
+
+describe("a Go move's board", () => {
+  it("reads the server's rows from the top into GTP stones", () => {
+    // 5×5: X at A5 (top left), O at E1 (bottom right), X at C3 (centre).
+    const board = "X...." + "....." + "..X.." + "....." + "....O";
+    expect(stonesOf(board, 5)).toEqual({ black: ["A5", "C3"], white: ["E1"] });
   });
 });

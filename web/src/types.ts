@@ -114,6 +114,8 @@ export interface PlayedMove {
   western?: string;
   /** Shogi: the position the move was played in. */
   sfen?: string;
+  /** Go: the board the move was played on, rows from the top: `.` empty, `X` black, `O` white. */
+  board?: string;
 }
 
 export interface Setup {

@@ -221,3 +221,52 @@ fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
     let PositionView::Go { disputed_by, .. } = v.position else { panic!("Go") };
     assert_eq!(disputed_by, None);
 }
+
+#[test]
+fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included() {
+    let setup = GameSetup {
+        ruleset: RulesetId::Rfg,
+        overrides: None,
+        time: None,
+        board: BoardSetup::Go { size: 9, handicap: 2, komi: Some(0.5) },
+        rated: false,
+    };
+    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+    g.start(0);
+    // Handicap: White moves first. Black's A2, B1 take White's A1.
+    let played =
+        [(Side::White, "A1"), (Side::Black, "A2"), (Side::White, "J9"), (Side::Black, "B1"), (Side::White, "J8")];
+    for (i, (side, m)) in played.iter().enumerate() {
+        assert_eq!(mv(&mut g, (i as u64 + 1) * S, *side, m), Answer::Accepted, "{m}");
+    }
+    let moves = g.moves();
+    let at = |k: usize, p: &str| {
+        let b = moves[k].board.as_deref().unwrap();
+        let p = go::Point::from_gtp(p, 9).unwrap();
+        b.as_bytes()[(8 - p.row as usize) * 9 + p.col as usize] as char
+    };
+    // The fixed handicap stones are on the first board (rfg 2.2), nothing else.
+    assert_eq!(moves[0].board.as_deref().unwrap().chars().filter(|&c| c == 'X').count(), 2);
+    assert_eq!((at(0, "C3"), at(0, "G7"), at(0, "A1")), ('X', 'X', '.'));
+    assert_eq!((at(1, "A1"), at(2, "A2")), ('O', 'X'));
+    // B1 captured A1: the board before White's J8 has it gone.
+    assert_eq!((at(3, "A1"), at(4, "A1"), at(4, "B1")), ('O', '.', 'X'));
+    // The last board and the last move give the view's stones.
+    let PositionView::Go { black, white, .. } = g.view(6 * S).position else { panic!("Go") };
+    let stones = |c: char| {
+        let b = moves[4].board.as_deref().unwrap();
+        let mut v: Vec<String> = (0..81)
+            .filter(|&i| b.as_bytes()[i] as char == c)
+            .map(|i| go::Point::new((i % 9) as u8, (8 - i / 9) as u8).to_gtp())
+            .collect();
+        v.sort();
+        v
+    };
+    let mut w = stones('O');
+    w.push("J8".into());
+    w.sort();
+    let (mut black, mut white) = (black, white);
+    black.sort();
+    white.sort();
+    assert_eq!((stones('X'), w), (black, white));
+}

@@ -11,6 +11,7 @@ import { t, type Key } from "../i18n";
 import { moveLabel, parseSfen, type Kind } from "../shogi";
 import { countAloud } from "../sound";
 import type { Action, Answer, Countdown, GameDetail, GameView, Side } from "../types";
+import { stonesOf } from "../go";
 import { GoBoard } from "./goboard";
 import { ShogiBoard } from "./shogiboard";
 
@@ -203,20 +204,24 @@ export function GamePage({ id }: { id: number }) {
 
   const goBoard = () => {
     if (pos.game !== "go") return null;
-    const marking = pos.main_game_ended && !over;
+    // Replaying: the board the move was played on, as the server wrote it.
+    const replayed = replay !== null && replay < detail.moves.length ? detail.moves[replay]?.board : undefined;
+    const stones = replayed ? stonesOf(replayed, pos.size) : { black: pos.black, white: pos.white };
+    const lastIdx = replayed ? replay! - 1 : detail.moves.length - 1;
+    const marking = !replayed && pos.main_game_ended && !over;
     return (
       <GoBoard
         size={pos.size}
-        black={pos.black}
-        white={pos.white}
+        black={stones.black}
+        white={stones.white}
         toMove={view.to_move}
-        legal={new Set(myTurn ? view.legal_moves : [])}
-        lastMove={detail.moves.length ? detail.moves[detail.moves.length - 1].move : null}
+        legal={new Set(myTurn && !replayed ? view.legal_moves : [])}
+        lastMove={lastIdx >= 0 ? detail.moves[lastIdx]?.move ?? null : null}
         marking={marking}
         dead={marking ? dead : new Set()}
-        proposed={new Set(pos.dead_proposal?.[1] ?? [])}
-        territory={pos.score ? { black: pos.score.territory_black, white: pos.score.territory_white } : null}
-        canPlay={myTurn}
+        proposed={new Set(replayed ? [] : pos.dead_proposal?.[1] ?? [])}
+        territory={pos.score && !replayed ? { black: pos.score.territory_black, white: pos.score.territory_white } : null}
+        canPlay={myTurn && !replayed}
         onPoint={(pt) => {
           if (marking) {
             if (!pos.black.includes(pt) && !pos.white.includes(pt)) return;
@@ -523,7 +528,7 @@ function MoveList(p: {
           </li>
         ))}
       </ol>
-      {shogi && moves.length > 0 && (
+      {moves.length > 0 && moves.every((m) => m.sfen || m.board) && (
         <div class="replay" aria-label={t("replay")}>
           <button type="button" onClick={() => go(0)} aria-label={t("first")}>«</button>
           <button type="button" onClick={() => go(at - 1)} aria-label={t("prev")}>◀</button>

@@ -155,6 +155,26 @@ pub struct PlayedMove {
     /// rules of its own (the view's position follows the last move).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sfen: Option<String>,
+    /// Go: the board the move was played on, for the same replay: `size × size` characters,
+    /// rows from the top (row `size`) down, each from column A: `.` empty, `X` black, `O` white.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+}
+
+/// A Go board as [`PlayedMove::board`] writes it.
+fn board_text(b: &go::Board) -> String {
+    let n = b.size();
+    let mut s = String::with_capacity(n as usize * n as usize);
+    for row in (0..n).rev() {
+        for col in 0..n {
+            s.push(match b.get(go::Point::new(col, row)) {
+                Some(go::Color::Black) => 'X',
+                Some(go::Color::White) => 'O',
+                None => '.',
+            });
+        }
+    }
+    s
 }
 
 impl LiveGame {
@@ -169,12 +189,11 @@ impl LiveGame {
 
     /// The moves on the board with their times.
     pub fn moves(&self) -> Vec<PlayedMove> {
-        let (moves, times): (Vec<String>, &[u64]) = match &self.live {
+        match &self.live {
             Live::Shogi(r) => {
                 let h = r.game().history();
                 let mut last_to = None;
-                return h
-                    .moves()
+                h.moves()
                     .iter()
                     .enumerate()
                     .map(|(i, &m)| {
@@ -185,36 +204,44 @@ impl LiveGame {
                             ja: Some(shogi::formats::kif::move_text(pos, m, last_to)),
                             western: Some(shogi::formats::western::move_text(pos, m)),
                             sfen: Some(pos.to_sfen()),
+                            board: None,
                         };
                         last_to = Some(m.to());
                         played
                     })
-                    .collect();
+                    .collect()
             }
-            Live::Go(r) => (
+            Live::Go(r) => {
+                // The moves again from the first board, each recorded before it is played (the
+                // referee accepted them all; a capture is the board's to make).
+                let mut board = r.initial().board().clone();
+                let times = r.move_times();
                 r.game()
                     .game()
                     .moves()
                     .iter()
-                    .map(|(_, m)| match m {
-                        go::Move::Pass => "pass".to_string(),
-                        go::Move::Play(p) => p.to_gtp(),
+                    .enumerate()
+                    .map(|(i, &(color, m))| {
+                        let before = board_text(&board);
+                        let mv = match m {
+                            go::Move::Pass => "pass".to_string(),
+                            go::Move::Play(p) => {
+                                let _ = board.play(color, p);
+                                p.to_gtp()
+                            }
+                        };
+                        PlayedMove {
+                            mv,
+                            ms: times.get(i).copied().unwrap_or(0),
+                            ja: None,
+                            western: None,
+                            sfen: None,
+                            board: Some(before),
+                        }
                     })
-                    .collect(),
-                r.move_times(),
-            ),
-        };
-        moves
-            .into_iter()
-            .enumerate()
-            .map(|(i, mv)| PlayedMove {
-                mv,
-                ms: times.get(i).copied().unwrap_or(0),
-                ja: None,
-                western: None,
-                sfen: None,
-            })
-            .collect()
+                    .collect()
+            }
+        }
     }
 }
 
