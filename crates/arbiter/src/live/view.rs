@@ -161,20 +161,9 @@ pub struct PlayedMove {
     pub board: Option<String>,
 }
 
-/// A Go board as [`PlayedMove::board`] writes it.
+/// A Go board as [`PlayedMove::board`] writes it: the board's diagram, its rows run together.
 fn board_text(b: &go::Board) -> String {
-    let n = b.size();
-    let mut s = String::with_capacity(n as usize * n as usize);
-    for row in (0..n).rev() {
-        for col in 0..n {
-            s.push(match b.get(go::Point::new(col, row)) {
-                Some(go::Color::Black) => 'X',
-                Some(go::Color::White) => 'O',
-                None => '.',
-            });
-        }
-    }
-    s
+    b.diagram().lines().collect()
 }
 
 impl LiveGame {
