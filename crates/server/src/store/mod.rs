@@ -248,10 +248,6 @@ impl Store {
         Ok(User { id: row.try_get(0)?, name: name.to_string(), role })
     }
 
-    pub async fn user_count(&self) -> Result<i64> {
-        Ok(sqlx::query("SELECT COUNT(*) FROM users").fetch_one(&self.pool).await?.try_get(0)?)
-    }
-
     /// Accounts with `role` (the first person to register on a new server is its admin, though
     /// the engines' accounts were made before him).
     pub async fn role_count(&self, role: Role) -> Result<i64> {
