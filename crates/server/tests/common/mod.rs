@@ -70,26 +70,19 @@ impl TestServer {
     }
 
     async fn configured(database: String, dir: Option<tempfile::TempDir>, grace: Duration) -> TestServer {
-        TestServer::with_config(database, dir, grace, None).await
+        TestServer::with_config(database, dir, grace, None, Vec::new()).await
     }
 
     /// A server on SQLite that may seat `engines`.
     pub async fn with_engines(engines: Vec<server::seat::EngineConfig>) -> TestServer {
         let (database, dir) = database(Db::Sqlite).await;
-        let config = server::Config {
-            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            database: database.clone(),
-            engines,
-            ..server::Config::default()
-        };
-        let running = server::start(config).await.unwrap();
-        TestServer { addr: running.addr, csa: running.csa_addr, database, running: Some(running), _dir: dir }
+        TestServer::with_config(database, dir, server::Config::default().disconnect_grace, None, engines).await
     }
 
     /// A server on SQLite that also speaks the CSA protocol.
     pub async fn with_csa(grace: Duration, csa: server::csa::CsaConfig) -> TestServer {
         let (database, dir) = database(Db::Sqlite).await;
-        TestServer::with_config(database, dir, grace, Some(csa)).await
+        TestServer::with_config(database, dir, grace, Some(csa), Vec::new()).await
     }
 
     async fn with_config(
@@ -97,12 +90,14 @@ impl TestServer {
         dir: Option<tempfile::TempDir>,
         grace: Duration,
         csa: Option<server::csa::CsaConfig>,
+        engines: Vec<server::seat::EngineConfig>,
     ) -> TestServer {
         let config = server::Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             database: database.clone(),
             disconnect_grace: grace,
             csa,
+            engines,
             ..server::Config::default()
         };
         let running = server::start(config).await.unwrap();
