@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tournament::director::{self, DirectorError, Joined, NewPlayer, NewTournament, PairRequest};
+use tournament::formats::fesa;
 use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, Tournament};
 
 /// What the server keeps of a tournament beside its TRF: how its online games are played.
@@ -516,6 +517,79 @@ impl Tournaments {
         self.commit(&l, Some(&l.t), &[], Audit { actor: None, action, detail, reason }).await
     }
 
+    /// The FESA rating program's files for the tournament (fesa-2017 15): the list in force, the
+    /// results, and the players the list does not have yet.
+    pub async fn fesa_files(&self, id: TournamentId) -> Result<FesaFiles> {
+        let l = self.load(id).await?;
+        self.fesa_files_of(&l).await
+    }
+
+    async fn fesa_files_of(&self, l: &Loaded) -> Result<FesaFiles> {
+        let list = self.store.rating_list().await?;
+        let known: Vec<(String, String)> = match &list {
+            Some(text) => rating::fesa::read_list(text)
+                .map_err(|e| StoreError::Corrupt(format!("the rating list: {e}")))?
+                .into_iter()
+                .map(|p| (p.last_name, p.first_name))
+                .collect(),
+            None => Vec::new(),
+        };
+        let date =
+            l.t.header
+                .iter()
+                .find_map(|h| h.strip_prefix("042 "))
+                .map(|d| d.trim().replace('/', "-"))
+                .unwrap_or_else(|| today(now_ms()));
+        let tournament = fesa::tournament_file(&l.t, &date);
+        let new_players = fesa::new_players_file(&l.t, |a, b| known.iter().any(|(x, y)| x == a && y == b));
+        Ok(FesaFiles { list, tournament, new_players })
+    }
+
+    /// Rates the tournament after its last round: the FESA rating program's computation over
+    /// the list in force, whose result is published as the new list (fesa-2017 15).
+    pub async fn rate(&self, id: TournamentId, by: &User) -> Result<rating::fesa::Rated> {
+        let _one = self.lock(id).await;
+        let l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        if !l.settings.rated || l.t.game != GameKind::Shogi {
+            return Err(TournamentError::Conflict("the tournament is not rated (FESA rates shogi)".into()));
+        }
+        let played = l.t.next_round() - 1;
+        if played == 0 || (l.t.planned_rounds > 0 && played < l.t.planned_rounds) {
+            return Err(TournamentError::Conflict(format!(
+                "{played} of {} rounds are paired: rating comes after the last",
+                l.t.planned_rounds
+            )));
+        }
+        let open = director::open_boards(&l.t);
+        if !open.is_empty() {
+            return Err(DirectorError::OpenBoards { round: played, boards: open }.into());
+        }
+        if self.store.is_rated(id).await? {
+            return Err(TournamentError::Conflict("the tournament is rated already".into()));
+        }
+        let files = self.fesa_files_of(&l).await?;
+        let rated = rating::fesa::rate_files(rating::fesa::RatingFiles {
+            list: files.list.as_deref().map(str::as_bytes),
+            new_players: Some(files.new_players.as_bytes()),
+            tournament: files.tournament.as_bytes(),
+        })
+        .map_err(|e| TournamentError::BadRequest(format!("the rating program refuses the files: {e}")))?;
+        let list = String::from_utf8(rated.write(rating::fesa::Output::List))
+            .map_err(|e| StoreError::Corrupt(format!("the new rating list: {e}")))?;
+        if !self.store.publish_rating_list(id, files.list.as_deref(), &list, now_ms() as i64).await? {
+            return Err(TournamentError::Conflict("another rating list was published meanwhile; try again".into()));
+        }
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "rate",
+            detail: format!("FESA rating list published with {} players", rated.outcome.list.len()),
+            reason: None,
+        };
+        self.commit(&l, None, &[], audit).await?;
+        Ok(rated)
+    }
+
     /// A drawn game replayed at once with colours reversed (fesa-2017 12.2): a new game on the
     /// same board, its time as the referee prescribed.
     async fn replay(&self, l: &Loaded, g: &BoardGame, time: Option<&[TimeControl; 2]>, view: &BoardView) -> Result<()> {
@@ -563,11 +637,47 @@ pub fn game_setup(t: &Tournament, s: &Settings, handicap: Option<&str>) -> std::
     Ok(GameSetup { ruleset: s.rules, overrides: None, time: s.time.map(SideTimes::same), board, rated: s.rated })
 }
 
+/// The FESA rating program's input files for a tournament.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FesaFiles {
+    /// The list in force (`ratingliste.pre`); `None` before the first is published.
+    pub list: Option<String>,
+    /// `turnering.txt`.
+    pub tournament: String,
+    /// `nye-spillere`.
+    pub new_players: String,
+}
+
+/// The UTC date of `ms` as `YYYY-MM-DD` (the civil calendar from days since 1970).
+fn today(ms: u64) -> String {
+    let z = (ms / 86_400_000) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// What a tournament shows of each player's standing in it.
 pub fn status_name(s: Status) -> (&'static str, Option<u32>) {
     match s {
         Status::Active => ("active", None),
         Status::Withdrawn(r) => ("withdrawn", Some(r)),
         Status::Excluded(r) => ("excluded", Some(r)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn today_is_the_civil_date() {
+        assert_eq!(super::today(0), "1970-01-01");
+        // 2026-11-26 00:00 UTC and the last millisecond of 2024-02-29.
+        assert_eq!(super::today(1_795_651_200_000), "2026-11-26");
+        assert_eq!(super::today(1_709_251_199_999), "2024-02-29");
     }
 }

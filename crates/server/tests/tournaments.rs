@@ -24,7 +24,11 @@ macro_rules! on_both {
     };
 }
 
-on_both!(swiss_with_online_and_over_the_board_games, round_robin_replays_a_drawn_game);
+on_both!(
+    swiss_with_online_and_over_the_board_games,
+    round_robin_replays_a_drawn_game,
+    fesa_rating_after_the_last_round
+);
 
 /// The exported TRF.
 async fn trf(s: &TestServer, id: i64) -> String {
@@ -337,4 +341,86 @@ async fn round_robin_replays_a_drawn_game(db: Db) {
     let views = director::boards(&exported, 1).unwrap();
     assert_eq!(views[0].result.map(|r| r.to_string()).as_deref(), Some("0-1"));
     assert!(views[0].replayed);
+}
+
+/// A rated tournament of `names` (grades given), two rounds, every board won by its first mover.
+async fn rated_tournament(s: &TestServer, arb: &Client, name: &str, date: &str, names: &[(&str, &str)]) -> i64 {
+    let new = json!({"name": name, "date": date, "system": "dutch", "game": "shogi", "rounds": 2, "rules": "fesa-2017",
+        "time": byoyomi(1_800_000, 30_000, 1), "rated": true});
+    let (status, v) = arb.post("/api/tournaments", new).await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for (name, grade) in names {
+        let (status, v) =
+            arb.post(&format!("/api/tournaments/{id}/players"), json!({"name": name, "grade": grade})).await;
+        assert_eq!(status, 201, "{v}");
+    }
+    for round in 1..=2 {
+        let published = pair_and_check(s, arb, id).await;
+        if round == 1 {
+            let (status, v) = arb.post(&format!("/api/tournaments/{id}/rate"), json!({})).await;
+            assert_eq!(status, 409, "not before the last round: {v}");
+        }
+        for b in published["boards"].as_array().unwrap() {
+            let path = format!("/api/tournaments/{id}/rounds/{round}/boards/{}", b["number"]);
+            assert_eq!(arb.put(&path, json!({"result": "1-0"})).await.0, 200);
+        }
+    }
+    id
+}
+
+/// The rating program run on the files the server exports.
+fn rate_exported(files: &Value) -> (Vec<u8>, String) {
+    let list = files["list"].as_str().map(str::as_bytes);
+    let rated = rating::fesa::rate_files(rating::fesa::RatingFiles {
+        list,
+        new_players: Some(files["new_players"].as_str().unwrap().as_bytes()),
+        tournament: files["tournament"].as_str().unwrap().as_bytes(),
+    })
+    .unwrap();
+    (rated.write(rating::fesa::Output::Json), String::from_utf8(rated.write(rating::fesa::Output::List)).unwrap())
+}
+
+/// fesa-2017 15: after the last round the arbiter publishes the new rating list, which is what
+/// the rating program computes from the exported files; the next tournament is rated over it.
+async fn fesa_rating_after_the_last_round(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
+    let player = s.user("someone").await;
+    let first = [("Abe, Taro", "2d"), ("Baba, Jiro", "1d"), ("Cruz, Ana", "1k"), ("Diaz, Luis", "3k")];
+    let id = rated_tournament(&s, &arb, "Spring Open", "2026/11/21", &first).await;
+    let (_, files) = s.anonymous().get(&format!("/api/tournaments/{id}/fesa")).await;
+    assert!(files["list"].is_null(), "no list yet: {files}");
+    assert!(
+        files["tournament"].as_str().unwrap().starts_with("[Spring Open]\n[2026-11-21]\n1 [Abe] [Taro] ["),
+        "{files}"
+    );
+    let (want_json, want_list) = rate_exported(&files);
+
+    assert_eq!(player.post(&format!("/api/tournaments/{id}/rate"), json!({})).await.0, 403);
+    let (status, text) = {
+        let (status, v) = arb.post(&format!("/api/tournaments/{id}/rate"), json!({})).await;
+        (status, v)
+    };
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(text, serde_json::from_slice::<Value>(&want_json).unwrap());
+    let (_, list) = s.anonymous().text("/api/ratings/fesa?format=list").await;
+    assert_eq!(list, want_list);
+    assert_eq!(arb.post(&format!("/api/tournaments/{id}/rate"), json!({})).await.0, 409, "rated once");
+
+    // The next tournament: two known players, one new; rated over the list just published.
+    let second = [("Abe, Taro", "2d"), ("Cruz, Ana", "1k"), ("Eto, Kei", "2k"), ("Diaz, Luis", "3k")];
+    let id2 = rated_tournament(&s, &arb, "Winter Open", "2026/11/28", &second).await;
+    let (_, files) = s.anonymous().get(&format!("/api/tournaments/{id2}/fesa")).await;
+    assert_eq!(files["list"].as_str(), Some(want_list.as_str()));
+    let new_players = files["new_players"].as_str().unwrap();
+    assert!(new_players.contains("\"Eto\" \"Kei\"") && !new_players.contains("Abe"), "{new_players}");
+    let (want_json, want_list) = rate_exported(&files);
+    let (status, v) = arb.post(&format!("/api/tournaments/{id2}/rate"), json!({})).await;
+    assert_eq!((status, v), (200, serde_json::from_slice::<Value>(&want_json).unwrap()));
+    assert_eq!(s.anonymous().text("/api/ratings/fesa?format=list").await.1, want_list);
+    let (_, json_list) = s.anonymous().get("/api/ratings/fesa").await;
+    assert_eq!(json_list.as_array().unwrap().len(), 5, "{json_list}");
 }

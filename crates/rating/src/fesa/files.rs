@@ -105,7 +105,7 @@ impl Rated {
         match output {
             Output::List => self.encoding.encode(write_list(list)),
             Output::AllTxt => self.encoding.encode(write_all_txt(list, &self.tournament.date)),
-            Output::Json => json(list),
+            Output::Json => list_json(list),
         }
     }
 }
@@ -145,7 +145,8 @@ struct JsonPlayer {
     grade: Option<String>,
 }
 
-fn json(list: &[Player]) -> Vec<u8> {
+/// A list as `[{"name","rating","games","grade"}, …]` in its order, UTF-8 ([`Output::Json`]).
+pub fn list_json(list: &[Player]) -> Vec<u8> {
     let players: Vec<JsonPlayer> = list
         .iter()
         .map(|p| JsonPlayer {

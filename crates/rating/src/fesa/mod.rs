@@ -17,7 +17,7 @@ pub mod rate;
 pub mod sexp;
 pub mod tournament;
 
-pub use files::{FileError, InputFile, Output, Rated, RatingFiles, rate_files};
+pub use files::{FileError, InputFile, Output, Rated, RatingFiles, list_json, rate_files};
 pub use grades::{Grade, GradeKind};
 pub use list::{
     Games, Home, LbRun, NewPlayers, PastGame, Player, Promotion, Score, apply_promotions, read_list, read_new_players,

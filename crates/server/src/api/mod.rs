@@ -102,6 +102,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/standings", get(tournaments::standings))
         .route("/api/tournaments/{id}/trf", get(tournaments::trf))
         .route("/api/tournaments/{id}/audit", get(tournaments::audit))
+        .route("/api/tournaments/{id}/fesa", get(tournaments::fesa_files))
+        .route("/api/tournaments/{id}/rate", post(tournaments::rate))
+        .route("/api/ratings/fesa", get(tournaments::rating_list))
         .route("/api/ws", get(ws::upgrade))
         // Everything else is the web client (crate::web): its files, or its index for its routes.
         .fallback(crate::web::asset)

@@ -358,3 +358,54 @@ pub async fn arbitrates_game(state: &AppState, game: crate::store::GameId, user:
         _ => false,
     }
 }
+
+/// `GET /api/tournaments/{id}/fesa`: the FESA rating program's files for it, against the list
+/// in force (`shinpan rate fesa --list … --new-players … --tournament …` reads them).
+pub async fn fesa_files(
+    State(state): State<AppState>,
+    Param(id): Param<TournamentId>,
+) -> Result<Json<crate::tournaments::FesaFiles>, ApiError> {
+    Ok(Json(state.tournaments.fesa_files(id).await?))
+}
+
+/// `POST /api/tournaments/{id}/rate`: after the last round, its arbiters publish the new FESA
+/// rating list; the answer is the list as JSON.
+pub async fn rate(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+) -> Result<Response, ApiError> {
+    let rated = state.tournaments.rate(id, &m.user).await?;
+    let json = rated.write(rating::fesa::Output::Json);
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+#[derive(Deserialize)]
+pub struct ListQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// `GET /api/ratings/fesa?format=json|list`: the FESA rating list in force, as JSON or as the
+/// rating program's list file.
+pub async fn rating_list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+    let list = state.store.rating_list().await?;
+    match q.format.as_deref().unwrap_or("json") {
+        "list" => Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], list.unwrap_or_default()).into_response()),
+        "json" => {
+            let players = match &list {
+                Some(text) => rating::fesa::read_list(text).map_err(|e| {
+                    tracing::error!(error = %e, "the stored rating list");
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        crate::protocol::ErrorCode::Internal,
+                        "stored list is damaged",
+                    )
+                })?,
+                None => Vec::new(),
+            };
+            Ok(([(header::CONTENT_TYPE, "application/json")], rating::fesa::list_json(&players)).into_response())
+        }
+        f => Err(ApiError::bad_request(format!("unknown format `{f}` (json, list)"))),
+    }
+}

@@ -98,6 +98,13 @@ const MIGRATIONS: &[&str] = &[
         reason TEXT,
         PRIMARY KEY (tournament_id, seq)
     )",
+    // 4: the FESA rating list (fesa-2017 15), one row per list published; the newest is in force.
+    "CREATE TABLE rating_lists (
+        id {id},
+        tournament_id BIGINT UNIQUE REFERENCES tournaments(id),
+        created_ms BIGINT NOT NULL,
+        list TEXT NOT NULL
+    )",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

@@ -313,6 +313,54 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The FESA rating list in force (the rating program's list file), if one was published.
+    pub async fn rating_list(&self) -> Result<Option<String>> {
+        let row =
+            sqlx::query("SELECT list FROM rating_lists ORDER BY id DESC LIMIT 1").fetch_optional(&self.pool).await?;
+        row.map(|r| Ok(r.try_get(0)?)).transpose()
+    }
+
+    /// Publishes the list rated from tournament `id`, if the list in force is still `before` (the
+    /// list it was rated from); `false` when another list came first. A tournament is rated once.
+    pub async fn publish_rating_list(
+        &self,
+        id: TournamentId,
+        before: Option<&str>,
+        list: &str,
+        now_ms: i64,
+    ) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        let now: Option<String> = sqlx::query("SELECT list FROM rating_lists ORDER BY id DESC LIMIT 1")
+            .fetch_optional(&mut *tx)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()?;
+        if now.as_deref() != before {
+            return Ok(false);
+        }
+        sqlx::query("INSERT INTO rating_lists (tournament_id, created_ms, list) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(now_ms)
+            .bind(list)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| super::unique_violation(e, &format!("the rating of tournament {id}")))?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Whether tournament `id`'s results are in the rating list.
+    pub async fn is_rated(&self, id: TournamentId) -> Result<bool> {
+        let n: i64 = sqlx::query("SELECT COUNT(*) FROM rating_lists WHERE tournament_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get(0)?;
+        Ok(n > 0)
+    }
+}
+
 fn tournament_row(r: &sqlx::any::AnyRow) -> Result<TournamentRow> {
     Ok(TournamentRow {
         id: r.try_get(0)?,

@@ -3,5 +3,6 @@
 //! ([`standings`]). Bytes and strings in and out: files are the caller's.
 
 pub mod encoding;
+pub mod fesa;
 pub mod standings;
 pub mod trf;
