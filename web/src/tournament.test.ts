@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
-import { RESULTS, canJoin, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime } from "./tournament";
+import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime } from "./tournament";
 import type { User } from "./types";
 
 afterEach(() => setLang("en"));
@@ -59,5 +59,13 @@ describe("tournament helpers", () => {
     const players = [{ number: 1, name: "Bob", rating: 0, grade: null, club: "", federation: "", account: null, status: "active" as const, from_round: null }];
     expect(playerName({ players }, 1)).toBe("Bob");
     expect(playerName({ players }, 7)).toBe("#7");
+  });
+  it("heads the tie-break columns with the rows' labels and finds each value", () => {
+    const row = { rank: 1, number: 1, name: "Bob", rating: 0, grade: null, club: "", federation: "", score: "2", tiebreaks: [["BH", "3"], ["SB", "2.5"]] as [string, string][], rounds: [] };
+    expect(tiebreakLabel([row], ["buchholz", "sb"], 0)).toBe("BH");
+    expect(tiebreakLabel([], ["buchholz", "sb"], 1)).toBe("sb");
+    expect(tiebreakValue(row, "sb", 1)).toBe("2.5");
+    expect(tiebreakValue({ ...row, tiebreaks: [["buchholz", "4"]] }, "buchholz", 0)).toBe("4");
+    expect(tiebreakValue({ ...row, tiebreaks: [] }, "buchholz", 0)).toBe("");
   });
 });

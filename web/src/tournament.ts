@@ -1,7 +1,7 @@
 // Pure helpers of the tournament pages (docs/protocol.md, "Tournaments"): result labels, a
 // round's status, who may do what next, the time control from the form's two numbers.
 import { t } from "./i18n";
-import type { BoardResult, TimeControl, Tournament, TournamentRound, User } from "./types";
+import type { BoardResult, StandingsRow, TimeControl, Tournament, TournamentRound, User } from "./types";
 
 /** The results an arbiter may enter, first mover first, as the director writes them. */
 export const RESULTS: readonly BoardResult[] = ["1-0", "0-1", "½-½", "+/-", "-/+", "--/--"];
@@ -57,4 +57,17 @@ export function tournamentTime(mainMinutes: number, byoYomiSeconds: number): Tim
 /** A player's name by number, for the pairings. */
 export function playerName(tm: Pick<Tournament, "players">, n: number): string {
   return tm.players.find((p) => p.number === n)?.name ?? `#${n}`;
+}
+
+/**
+ * The standings name their tie-breaks (`buchholz`) where each row pairs its values with the
+ * short label the printed standings use (`BH`): a column's header is the rows' label, else the
+ * name; a cell is the value under the column's name, else at its place.
+ */
+export function tiebreakLabel(rows: readonly StandingsRow[], names: readonly string[], i: number): string {
+  return rows[0]?.tiebreaks[i]?.[0] ?? names[i];
+}
+
+export function tiebreakValue(row: StandingsRow, name: string, i: number): string {
+  return (row.tiebreaks.find(([k]) => k === name) ?? row.tiebreaks[i])?.[1] ?? "";
 }

@@ -236,6 +236,8 @@ export interface TournamentBoard {
   second: number;
   result: BoardResult | null;
   replayed: boolean;
+  /** The handicap the board was paired with, if any (the server adds it; not in the contract's example). */
+  handicap?: string | null;
   game: number | null;
   game_status: GameDetail["status"] | null;
 }

@@ -7,7 +7,7 @@ import * as api from "../api";
 import { Link, useSession } from "../app";
 import { tcShort } from "../clock";
 import { t, type Key } from "../i18n";
-import { canJoin, playerName, resultLabel, roundStatus } from "../tournament";
+import { canJoin, playerName, resultLabel, roundStatus, tiebreakLabel, tiebreakValue } from "../tournament";
 import type { Tournament, TournamentRound } from "../types";
 import { ArbiterConsole, ResultEditor, RoundActions, StartGames } from "./tournament_console";
 import { systemLabel } from "./tournaments";
@@ -221,7 +221,10 @@ function Round({ tm, round, act }: { tm: Tournament; round: TournamentRound; act
         <tbody>
           {round.boards.map((b) => (
             <tr key={b.number} data-board={b.number} class={b.result === null ? "open" : ""}>
-              <td>{b.number}</td>
+              <td>
+                {b.number}
+                {b.handicap && b.handicap !== "even" ? <span class="muted"> ({b.handicap})</span> : null}
+              </td>
               <td class={tm.me.player === b.first ? "me" : ""}>{playerName(tm, b.first)}</td>
               <td class="board-result" data-result={b.result ?? ""}>
                 {b.result === null ? "…" : resultLabel(b.result)}
@@ -268,8 +271,10 @@ function Standings({ tm }: { tm: Tournament }) {
             <th>{t("club")}</th>
             <th>{t("points")}</th>
             {mms && <th>MMS</th>}
-            {tiebreaks.map((tb) => (
-              <th key={tb}>{tb}</th>
+            {tiebreaks.map((tb, i) => (
+              <th key={tb} title={tb}>
+                {tiebreakLabel(rows, tiebreaks, i)}
+              </th>
             ))}
             {Array.from({ length: rounds }, (_, i) => (
               <th key={`r${i}`}>R{i + 1}</th>
@@ -291,7 +296,7 @@ function Standings({ tm }: { tm: Tournament }) {
               {mms && <td>{r.mms ?? ""}</td>}
               {tiebreaks.map((tb, i) => (
                 <td key={tb} data-tiebreak={tb}>
-                  {(r.tiebreaks.find(([k]) => k === tb) ?? r.tiebreaks[i])?.[1] ?? ""}
+                  {tiebreakValue(r, tb, i)}
                 </td>
               ))}
               {Array.from({ length: rounds }, (_, i) => (

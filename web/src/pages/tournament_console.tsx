@@ -125,10 +125,10 @@ export function ArbiterConsole({ tm, act, version }: { tm: Tournament; act: Act;
 function RegisterPlayer({ tm, act }: { tm: Tournament; act: Act }) {
   const empty = { name: "", rating: "", grade: "", club: "", account: "" };
   const [f, setF] = useState(empty);
-  const field = (k: keyof typeof empty, label: string) => (
+  const field = (k: keyof typeof empty, label: string, placeholder?: string) => (
     <label>
       {label}
-      <input name={`p-${k}`} value={f[k]} onInput={(e) => setF({ ...f, [k]: e.currentTarget.value })} />
+      <input name={`p-${k}`} placeholder={placeholder} value={f[k]} onInput={(e) => setF({ ...f, [k]: e.currentTarget.value })} />
     </label>
   );
   const submit = async (e: Event) => {
@@ -149,7 +149,7 @@ function RegisterPlayer({ tm, act }: { tm: Tournament; act: Act }) {
         {t("rating")}
         <input name="p-rating" type="number" min="0" value={f.rating} onInput={(e) => setF({ ...f, rating: e.currentTarget.value })} />
       </label>
-      {field("grade", t("grade"))}
+      {field("grade", t("grade"), "1d, 3k")}
       {field("club", t("club"))}
       {field("account", t("accountOptional"))}
       <button type="submit">{t("registerPlayer")}</button>
