@@ -146,7 +146,8 @@ export function TournamentPage({ id }: { id: number }) {
 function Players({ tm, act }: { tm: Tournament; act: Act }) {
   if (tm.players.length === 0) return <p class="muted">{t("noPlayers")}</p>;
   return (
-    <table class="games" data-testid="players">
+    <div class="scroll">
+    <table class="tour" data-testid="players">
       <thead>
         <tr>
           <th>{t("number")}</th>
@@ -196,6 +197,7 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -207,7 +209,7 @@ function Round({ tm, round, act }: { tm: Tournament; round: TournamentRound; act
         {t("roundN", { n: round.number })} <span class="round-status" data-testid="round-status">— {roundStatus(round)}</span>
       </h3>
       {tm.me.arbiter && round.open > 0 && <StartGames tm={tm} round={round.number} act={act} />}
-      <table class="games pairings">
+      <table class="tour pairings">
         <thead>
           <tr>
             <th>{t("board")}</th>
@@ -260,7 +262,7 @@ function Standings({ tm }: { tm: Tournament }) {
   const rounds = Math.max(0, ...rows.map((r) => r.rounds.length));
   return (
     <div class="scroll">
-      <table class="games standings" data-testid="standings">
+      <table class="tour standings" data-testid="standings">
         <thead>
           <tr>
             <th>{t("rank")}</th>

@@ -55,7 +55,7 @@ export function ResultEditor({ tm, round, board, act }: { tm: Tournament; round:
           name={`reason-${id}`}
           aria-label={t("reason")}
           placeholder={t("reason")}
-          required={correction}
+          aria-required={correction}
           value={reason}
           onInput={(e) => setReason(e.currentTarget.value)}
         />

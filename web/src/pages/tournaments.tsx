@@ -22,7 +22,7 @@ export function Tournaments() {
           (list.length === 0 ? (
             <p class="muted">{t("noTournaments")}</p>
           ) : (
-            <table class="games" data-testid="tournaments">
+            <table class="tour" data-testid="tournaments">
               <thead>
                 <tr>
                   <th>#</th>
