@@ -222,7 +222,7 @@ function Round({ tm, round, act }: { tm: Tournament; round: TournamentRound; act
         </thead>
         <tbody>
           {round.boards.map((b) => (
-            <tr key={b.number} data-board={b.number} class={b.result === null ? "open" : ""}>
+            <tr key={b.number} data-board={b.number} data-first={b.first} data-second={b.second} class={b.result === null ? "open" : ""}>
               <td>
                 {b.number}
                 {b.handicap && b.handicap !== "even" ? <span class="muted"> ({b.handicap})</span> : null}
