@@ -15,7 +15,7 @@ test: test-server
 test-server: deps-server
 	@set -e; url=$$(scripts/pg_cluster.sh start $(PG_TEST_DIR)); \
 	trap 'scripts/pg_cluster.sh stop $(PG_TEST_DIR)' EXIT; \
-	SHINPAN_TEST_POSTGRES="$$url" $(CARGO) test --release -p shinpan-server --test live -- --ignored
+	SHINPAN_TEST_POSTGRES="$$url" $(CARGO) test --release -p shinpan-server --test live --test tournaments -- --ignored
 
 # The live server under load on loopback (crates/server/examples/bench_server.rs): a single-commit
 # baseline, throughput, latency at 5,000 moves/s offered, memory per live game, restart time.

@@ -13,6 +13,7 @@ pub mod live;
 pub mod protocol;
 pub mod seat;
 pub mod store;
+pub mod tournaments;
 pub mod web;
 
 use std::net::SocketAddr;
@@ -106,7 +107,9 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         }
         None => None,
     };
-    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts, engines };
+    let tournaments = tournaments::Tournaments::new(store.clone(), hub.clone());
+    tournaments.start().await?;
+    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts, engines, tournaments };
     let app = api::router(state);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {

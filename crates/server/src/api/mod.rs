@@ -4,6 +4,7 @@
 mod accounts;
 mod accounts_limit;
 mod games;
+mod tournaments;
 mod ws;
 
 use crate::live::{ActError, Hub};
@@ -70,6 +71,7 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     pub accounts: Arc<AccountLimits>,
     pub engines: crate::seat::Engines,
+    pub tournaments: crate::tournaments::Tournaments,
 }
 
 pub fn router(state: AppState) -> Router {
@@ -89,6 +91,17 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/arbiter", put(games::set_arbiter))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/claim-absent", post(games::claim_absent))
+        .route("/api/tournaments", get(tournaments::list).post(tournaments::create))
+        .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/arbiters", post(tournaments::add_arbiter))
+        .route("/api/tournaments/{id}/players", post(tournaments::register))
+        .route("/api/tournaments/{id}/players/{n}/withdraw", post(tournaments::withdraw))
+        .route("/api/tournaments/{id}/rounds", post(tournaments::pair))
+        .route("/api/tournaments/{id}/rounds/{r}/games", post(tournaments::start_games))
+        .route("/api/tournaments/{id}/rounds/{r}/boards/{b}", put(tournaments::enter_result))
+        .route("/api/tournaments/{id}/standings", get(tournaments::standings))
+        .route("/api/tournaments/{id}/trf", get(tournaments::trf))
+        .route("/api/tournaments/{id}/audit", get(tournaments::audit))
         .route("/api/ws", get(ws::upgrade))
         // Everything else is the web client (crate::web): its files, or its index for its routes.
         .fallback(crate::web::asset)

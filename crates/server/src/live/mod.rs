@@ -114,6 +114,9 @@ pub struct Hub {
     /// Results set after the end are stored one at a time (a finished game has no task to
     /// order its acts).
     amending: Arc<tokio::sync::Mutex<()>>,
+    /// Games whose result was stored (an end, or an arbiter's amendment): what tournaments
+    /// enter on their boards (crate::tournaments).
+    ended: broadcast::Sender<GameId>,
 }
 
 impl Hub {
@@ -123,7 +126,14 @@ impl Hub {
             games: Arc::new(Mutex::new(HashMap::new())),
             grace_ms: disconnect_grace.as_millis() as u64,
             amending: Arc::new(tokio::sync::Mutex::new(())),
+            ended: broadcast::channel(4096).0,
         }
+    }
+
+    /// Each game whose result is stored from now on, as it is. A receiver that lags behind
+    /// misses some (`RecvError::Lagged`) and must look at the store.
+    pub fn ended(&self) -> broadcast::Receiver<GameId> {
+        self.ended.subscribe()
     }
 
     /// Rebuilds every live game from its log (a restart), stopping the clocks over the time the
@@ -291,6 +301,7 @@ impl Hub {
         self.store.appender().append(vec![row_of(id, seq, user, &logged)]).await?;
         let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
         self.store.set_status(id, GameStatus::Finished, Some(&outcome)).await?;
+        let _ = self.ended.send(id);
         Ok(Acked { seq, answer: logged.answer })
     }
 
@@ -553,8 +564,11 @@ impl GameTask {
     /// The game is over: its row says so.
     async fn finish(&mut self) {
         let outcome = serde_json::to_string(&self.game.outcome()).expect("outcomes serialize");
-        if let Err(e) = self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
-            tracing::error!(game = self.id, error = %e, "could not mark the game finished");
+        match self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
+            Ok(()) => {
+                let _ = self.hub.ended.send(self.id);
+            }
+            Err(e) => tracing::error!(game = self.id, error = %e, "could not mark the game finished"),
         }
     }
 }

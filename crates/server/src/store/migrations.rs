@@ -49,6 +49,55 @@ const MIGRATIONS: &[&str] = &[
     )",
     // 2: the seeded draw of the first move (furigoma / nigiri), kept so that it can be checked.
     "ALTER TABLE games ADD COLUMN draw TEXT",
+    // 3: tournaments. The tournament itself is its TRF (the director's state); beside it what
+    // only the server knows: arbiters, players' accounts, each board's online game, the audit.
+    "CREATE TABLE tournaments (
+        id {id},
+        name TEXT NOT NULL,
+        trf TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        version BIGINT NOT NULL,
+        created_by BIGINT NOT NULL REFERENCES users(id),
+        created_ms BIGINT NOT NULL
+    );
+    CREATE TABLE tournament_arbiters (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_accounts (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        player BIGINT NOT NULL,
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        PRIMARY KEY (tournament_id, player),
+        UNIQUE (tournament_id, user_id)
+    );
+    CREATE TABLE tournament_games (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        round BIGINT NOT NULL,
+        board BIGINT NOT NULL,
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        black BIGINT NOT NULL,
+        replay BIGINT NOT NULL,
+        PRIMARY KEY (tournament_id, round, board, replay)
+    );
+    CREATE TABLE tournament_rounds (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        round BIGINT NOT NULL,
+        pairing TEXT NOT NULL,
+        PRIMARY KEY (tournament_id, round)
+    );
+    CREATE INDEX tournament_games_game ON tournament_games (game_id);
+    CREATE TABLE tournament_audit (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        seq BIGINT NOT NULL,
+        t_ms BIGINT NOT NULL,
+        actor BIGINT REFERENCES users(id),
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        reason TEXT,
+        PRIMARY KEY (tournament_id, seq)
+    )",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

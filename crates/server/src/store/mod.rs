@@ -9,6 +9,7 @@
 
 mod migrations;
 mod sqlite_log;
+mod tournaments;
 mod writer;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use tournaments::{Audit, AuditRow, BoardGame, TournamentId, TournamentRow, TournamentWrite};
 pub use writer::Appender;
 use writer::GameWrite;
 

@@ -1,0 +1,360 @@
+//! Tournaments over HTTP (docs/protocol.md, "Tournaments"): thin handlers over
+//! `crate::tournaments`.
+
+use super::{ApiError, AppState, Body, Param};
+use crate::auth::{Member, Viewer};
+use crate::store::TournamentId;
+use crate::tournaments::{Published, Registration, Settings, TournamentError, status_name};
+use arbiter::{RulesetId, TimeControl};
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+use tournament::director::{self, DirectorError, NewTournament, PairRequest, StandingsRequest};
+use tournament::{BoardResult, GameKind, StandingsFormat, System};
+
+impl From<TournamentError> for ApiError {
+    fn from(e: TournamentError) -> ApiError {
+        match e {
+            TournamentError::Director(d) => match d {
+                DirectorError::OpenBoards { .. }
+                | DirectorError::ResultEntered { .. }
+                | DirectorError::NotActive { .. }
+                | DirectorError::PairedAfterWithdrawal { .. } => ApiError::conflict(d.to_string()),
+                DirectorError::WriteBack(_) => {
+                    tracing::error!(error = %d, "tournament write-back");
+                    ApiError::new(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        crate::protocol::ErrorCode::Internal,
+                        d.to_string(),
+                    )
+                }
+                d => ApiError::bad_request(d.to_string()),
+            },
+            TournamentError::Store(s) => s.into(),
+            TournamentError::NotFound => ApiError::not_found("no such tournament"),
+            TournamentError::Forbidden(m) => ApiError::forbidden(m),
+            TournamentError::Conflict(m) => ApiError::conflict(m),
+            TournamentError::BadRequest(m) => ApiError::bad_request(m),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournamentRequest {
+    name: String,
+    system: System,
+    game: GameKind,
+    #[serde(default)]
+    rounds: Option<u32>,
+    /// Default: the game's first ruleset (fesa-2017 for shogi, rfg for Go).
+    #[serde(default)]
+    rules: Option<RulesetId>,
+    #[serde(default)]
+    city: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+    #[serde(default)]
+    time_control: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    time: Option<TimeControl>,
+    #[serde(default)]
+    rated: bool,
+    /// Go: the board's size (default 19).
+    #[serde(default)]
+    size: Option<u8>,
+}
+
+/// `POST /api/tournaments`.
+pub async fn create(
+    State(state): State<AppState>,
+    m: Member,
+    Body(r): Body<NewTournamentRequest>,
+) -> Result<Response, ApiError> {
+    let rules = r.rules.unwrap_or(match r.game {
+        GameKind::Shogi => RulesetId::Fesa2017,
+        GameKind::Go => RulesetId::Rfg,
+    });
+    let new = NewTournament {
+        name: r.name,
+        city: r.city,
+        date: r.date,
+        arbiter: None,
+        time_control: r.time_control,
+        rounds: r.rounds,
+        system: r.system,
+        game: r.game,
+        rules: Some(rules),
+        seed: r.seed,
+    };
+    let settings = Settings { rules, time: r.time, rated: r.rated, size: r.size.unwrap_or(19) };
+    let id = state.tournaments.create(&m.user, &new, &settings).await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+/// `GET /api/tournaments`.
+pub async fn list(State(state): State<AppState>) -> Result<Json<serde_json::Value>, ApiError> {
+    let mut out = Vec::new();
+    for row in state.store.tournaments(200).await? {
+        let l = state.tournaments.load(row.id).await?;
+        out.push(json!({
+            "id": row.id,
+            "name": l.t.name,
+            "game": l.t.game,
+            "system": l.t.system,
+            "rounds_planned": l.t.planned_rounds,
+            "rounds_paired": l.t.next_round() - 1,
+            "players": l.t.players.len(),
+        }));
+    }
+    Ok(Json(json!({ "tournaments": out })))
+}
+
+/// `GET /api/tournaments/{id}`: everything a page shows of it.
+pub async fn show(
+    State(state): State<AppState>,
+    v: Viewer,
+    Param(id): Param<TournamentId>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let l = state.tournaments.load(id).await?;
+    let t = &l.t;
+    let arbiters = state.store.tournament_arbiters(id).await?;
+    let accounts = state.store.tournament_accounts(id).await?;
+    let account_of: HashMap<u32, &str> = accounts.iter().map(|(n, u)| (*n, u.name.as_str())).collect();
+    let games = state.store.tournament_games(id).await?;
+    let published: HashMap<u32, Published> = state
+        .store
+        .tournament_rounds(id)
+        .await?
+        .into_iter()
+        .filter_map(|(r, j)| Some((r, serde_json::from_str(&j).ok()?)))
+        .collect();
+    let players: Vec<_> = t
+        .players
+        .iter()
+        .map(|p| {
+            let (status, from) = status_name(p.status);
+            json!({
+                "number": p.number,
+                "name": p.name,
+                "rating": p.rating,
+                "grade": p.grade.map(|g| g.to_string()),
+                "club": p.club,
+                "federation": p.federation,
+                "account": account_of.get(&p.number),
+                "status": status,
+                "from_round": from,
+            })
+        })
+        .collect();
+    let mut rounds = Vec::new();
+    for r in 1..t.next_round() {
+        let boards = director::boards(t, r).map_err(TournamentError::from)?;
+        let open = boards.iter().filter(|b| b.result.is_none()).count();
+        let boards: Vec<_> = boards
+            .iter()
+            .map(|b| {
+                // The board's latest game (a replay after a draw comes last).
+                let game =
+                    games.iter().filter(|g| g.round == r && g.board as usize == b.number).max_by_key(|g| g.replay);
+                let handicap =
+                    published.get(&r).and_then(|p| p.boards.get(b.number - 1)).and_then(|p| p.handicap.clone());
+                json!({
+                    "number": b.number,
+                    "first": b.first,
+                    "second": b.second,
+                    "result": b.result,
+                    "replayed": b.replayed,
+                    "handicap": handicap,
+                    "game": game.map(|g| g.game),
+                    "game_status": game.map(|g| g.status),
+                })
+            })
+            .collect();
+        let byes = published.get(&r).map(|p| p.byes.clone()).unwrap_or_default();
+        rounds.push(json!({ "number": r, "open": open, "boards": boards, "byes": byes }));
+    }
+    let standings = if t.players.is_empty() {
+        json!({ "tiebreaks": [], "rows": [] })
+    } else {
+        let s = director::standings(t, &StandingsRequest::default()).map_err(TournamentError::from)?;
+        json!({ "tiebreaks": s.tiebreaks, "rows": s.rows })
+    };
+    let me = match &v.0 {
+        Some((u, _)) => json!({
+            "arbiter": state.tournaments.is_arbiter(id, u).await?,
+            "player": accounts.iter().find(|(_, a)| a.id == u.id).map(|(n, _)| n),
+        }),
+        None => json!({ "arbiter": false, "player": null }),
+    };
+    Ok(Json(json!({
+        "id": id,
+        "name": t.name,
+        "game": t.game,
+        "system": t.system,
+        "rules": l.settings.rules,
+        "time": l.settings.time,
+        "rated": l.settings.rated,
+        "rounds_planned": t.planned_rounds,
+        "arbiters": arbiters.iter().map(|u| &u.name).collect::<Vec<_>>(),
+        "players": players,
+        "rounds": rounds,
+        "standings": standings,
+        "me": me,
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArbiterRequest {
+    name: String,
+}
+
+/// `POST /api/tournaments/{id}/arbiters {name}`.
+pub async fn add_arbiter(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+    Body(r): Body<ArbiterRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.tournaments.add_arbiter(id, &m.user, &r.name).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/tournaments/{id}/players`.
+pub async fn register(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+    Body(r): Body<Registration>,
+) -> Result<Response, ApiError> {
+    let joined = state.tournaments.register(id, &m.user, &r).await?;
+    Ok((StatusCode::CREATED, Json(json!(joined))).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct WithdrawRequest {
+    from_round: Option<u32>,
+    reason: Option<String>,
+}
+
+/// `POST /api/tournaments/{id}/players/{n}/withdraw`.
+pub async fn withdraw(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, player)): Param<(TournamentId, u32)>,
+    Body(r): Body<WithdrawRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.tournaments.withdraw(id, &m.user, player, r.from_round, r.reason).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/tournaments/{id}/rounds`: pair the next round and publish it.
+pub async fn pair(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+    Body(r): Body<PairRequest>,
+) -> Result<Json<Published>, ApiError> {
+    Ok(Json(state.tournaments.pair(id, &m.user, &r).await?))
+}
+
+/// `POST /api/tournaments/{id}/rounds/{r}/games`: start the round's online games.
+pub async fn start_games(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round)): Param<(TournamentId, u32)>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let started = state.tournaments.start_games(id, &m.user, round).await?;
+    let started: Vec<_> = started.into_iter().map(|(board, game)| json!({ "board": board, "game": game })).collect();
+    Ok(Json(json!({ "started": started })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRequest {
+    result: BoardResult,
+    #[serde(default)]
+    replayed: bool,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// `PUT /api/tournaments/{id}/rounds/{r}/boards/{b}`: a board's result.
+pub async fn enter_result(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round, board)): Param<(TournamentId, u32, usize)>,
+    Body(r): Body<ResultRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let view = state.tournaments.enter_result(id, &m.user, round, board, r.result, r.replayed, r.reason).await?;
+    Ok(Json(json!(view)))
+}
+
+#[derive(Deserialize)]
+pub struct StandingsQuery {
+    #[serde(default)]
+    format: Option<String>,
+}
+
+/// `GET /api/tournaments/{id}/standings?format=…`.
+pub async fn standings(
+    State(state): State<AppState>,
+    Param(id): Param<TournamentId>,
+    Query(q): Query<StandingsQuery>,
+) -> Result<Response, ApiError> {
+    let format: StandingsFormat = q
+        .format
+        .as_deref()
+        .unwrap_or("json")
+        .parse()
+        .map_err(|e: tournament::UnknownName| ApiError::bad_request(e.to_string()))?;
+    let l = state.tournaments.load(id).await?;
+    let s = director::standings(&l.t, &StandingsRequest::default()).map_err(TournamentError::from)?;
+    let content = match format {
+        StandingsFormat::Json => "application/json",
+        StandingsFormat::Html => "text/html; charset=utf-8",
+        StandingsFormat::Csv => "text/csv; charset=utf-8",
+        _ => "text/plain; charset=utf-8",
+    };
+    Ok(([(header::CONTENT_TYPE, content)], s.write(&l.t, format)).into_response())
+}
+
+/// `GET /api/tournaments/{id}/trf`: the tournament as TRF.
+pub async fn trf(State(state): State<AppState>, Param(id): Param<TournamentId>) -> Result<Response, ApiError> {
+    let row = state.store.tournament(id).await?.ok_or_else(|| ApiError::not_found("no such tournament"))?;
+    let disposition = format!("inline; filename=\"tournament-{id}.trf\"");
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)],
+        row.trf,
+    )
+        .into_response())
+}
+
+/// `GET /api/tournaments/{id}/audit`: its arbiters only.
+pub async fn audit(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    state.tournaments.load(id).await?;
+    if !state.tournaments.is_arbiter(id, &m.user).await? {
+        return Err(ApiError::forbidden("only the tournament's arbiters read its audit log"));
+    }
+    Ok(Json(json!({ "entries": state.store.tournament_audit(id).await? })))
+}
+
+/// A game of a tournament: may `user` arbitrate it as one of the tournament's arbiters?
+pub async fn arbitrates_game(state: &AppState, game: crate::store::GameId, user: &crate::store::User) -> bool {
+    match state.store.board_of_game(game).await {
+        Ok(Some(g)) => state.store.is_tournament_arbiter(g.tournament, user.id).await.unwrap_or(false),
+        _ => false,
+    }
+}

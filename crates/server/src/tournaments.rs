@@ -1,0 +1,573 @@
+//! Tournaments on the server: the tournament director's use cases (`tournament::director`) over
+//! a tournament kept as TRF, each change made under the tournament's lock, stored with its audit
+//! entry in one transaction; the online games of a round started with the tournament's ruleset
+//! and clock, and their results entered on their boards as the referee ends them.
+//!
+//! Knows nothing of HTTP: `crate::api::tournaments` is its adapter.
+
+use crate::live::{Hub, Seats, now_ms};
+use crate::store::{
+    Audit, BoardGame, GameId, GameStatus, Role, Store, StoreError, TournamentId, TournamentRow, TournamentWrite, User,
+    UserId,
+};
+use arbiter::TimeControl;
+use arbiter::live::{BoardSetup, GameSetup, SideTimes};
+use arbiter::{Followup, GameResult, Outcome, RulesetId};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tournament::director::{self, DirectorError, Joined, NewPlayer, NewTournament, PairRequest};
+use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, Tournament};
+
+/// What the server keeps of a tournament beside its TRF: how its online games are played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// The ruleset of its games (TRF `SXT` says the same).
+    pub rules: RulesetId,
+    /// Each player's time control in its online games; `None`: untimed.
+    #[serde(default)]
+    pub time: Option<TimeControl>,
+    /// Its games count for the rating (fesa-2017 15.4: the time control must reach the
+    /// ruleset's minimum), and its results go to the FESA rating list.
+    #[serde(default)]
+    pub rated: bool,
+    /// Go: the board's size.
+    #[serde(default = "nineteen")]
+    pub size: u8,
+}
+
+fn nineteen() -> u8 {
+    19
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// A rule of the tournament director's stands in the way.
+    #[error(transparent)]
+    Director(#[from] DirectorError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("no such tournament")]
+    NotFound,
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    BadRequest(String),
+}
+
+type Result<T> = std::result::Result<T, TournamentError>;
+
+/// A player registering: who he is, and the account he plays online with (its name).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Registration {
+    /// Default: the account's name.
+    pub name: Option<String>,
+    pub rating: u32,
+    pub grade: Option<tournament::Grade>,
+    pub club: String,
+    pub federation: String,
+    pub account: Option<String>,
+}
+
+/// A round as published: its boards in order, with the handicap each was paired with.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Published {
+    pub round: u32,
+    pub boards: Vec<PublishedBoard>,
+    /// Pairing numbers of the players given the pairing-allocated bye.
+    pub byes: Vec<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PublishedBoard {
+    pub number: u32,
+    /// Pairing number of the first mover.
+    pub first: u32,
+    pub second: u32,
+    /// The handicap as paired (McMahon): a shogi handicap's name, `even`, or `N stones`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<String>,
+}
+
+/// A tournament as read: its row, the tournament itself and its settings.
+pub struct Loaded {
+    pub row: TournamentRow,
+    pub t: Tournament,
+    pub settings: Settings,
+}
+
+#[derive(Clone)]
+pub struct Tournaments {
+    store: Store,
+    hub: Hub,
+    /// One change at a time per tournament (the version check in the store catches another
+    /// server node's).
+    locks: Arc<Mutex<HashMap<TournamentId, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+impl Tournaments {
+    pub fn new(store: Store, hub: Hub) -> Tournaments {
+        Tournaments { store, hub, locks: Arc::default() }
+    }
+
+    /// Enters the results of games that ended while the server was down, then follows every
+    /// game's end for as long as the server runs.
+    pub async fn start(&self) -> std::result::Result<(), StoreError> {
+        let mut ended = self.hub.ended();
+        self.catch_up().await?;
+        let this = self.clone();
+        tokio::spawn(async move {
+            use tokio::sync::broadcast::error::RecvError;
+            loop {
+                let done = match ended.recv().await {
+                    Ok(game) => this.game_ended(game, true).await,
+                    Err(RecvError::Lagged(_)) => this.catch_up().await.map_err(TournamentError::from),
+                    Err(RecvError::Closed) => return,
+                };
+                if let Err(e) = done {
+                    tracing::error!(error = %e, "a tournament game's result was not entered");
+                }
+            }
+        });
+        Ok(())
+    }
+
+    /// Every ended tournament game whose board has no result yet gets it.
+    async fn catch_up(&self) -> std::result::Result<(), StoreError> {
+        for g in self.store.finished_board_games().await? {
+            if let Err(e) = self.game_ended(g.game, false).await {
+                tracing::error!(game = g.game, error = %e, "a tournament game's result was not entered");
+            }
+        }
+        Ok(())
+    }
+
+    async fn lock(&self, id: TournamentId) -> tokio::sync::OwnedMutexGuard<()> {
+        let m = self.locks.lock().expect("tournament locks").entry(id).or_default().clone();
+        m.lock_owned().await
+    }
+
+    pub async fn load(&self, id: TournamentId) -> Result<Loaded> {
+        let row = self.store.tournament(id).await?.ok_or(TournamentError::NotFound)?;
+        let corrupt = |e: String| StoreError::Corrupt(format!("tournament {id}: {e}"));
+        let t = director::read_trf(&row.trf).map_err(|e| corrupt(e.to_string()))?;
+        let settings = serde_json::from_str(&row.settings).map_err(|e| corrupt(e.to_string()))?;
+        Ok(Loaded { row, t, settings })
+    }
+
+    /// Stores a change: the tournament (when it changed), its rows and its audit entry.
+    async fn commit(&self, l: &Loaded, t: Option<&Tournament>, writes: &[TournamentWrite], audit: Audit) -> Result<()> {
+        let trf = t.map(director::write_trf).transpose()?;
+        let id = l.row.id;
+        let done =
+            self.store.change_tournament(id, l.row.version, trf.as_deref(), writes, &audit, now_ms() as i64).await?;
+        if !done {
+            return Err(TournamentError::Conflict("the tournament changed meanwhile; try again".into()));
+        }
+        Ok(())
+    }
+
+    /// Who may run the tournament: its arbiters, and the server's admins.
+    pub async fn is_arbiter(&self, id: TournamentId, user: &User) -> Result<bool> {
+        Ok(user.role == Role::Admin || self.store.is_tournament_arbiter(id, user.id).await?)
+    }
+
+    async fn require_arbiter(&self, id: TournamentId, user: &User) -> Result<()> {
+        if self.is_arbiter(id, user).await? {
+            Ok(())
+        } else {
+            Err(TournamentError::Forbidden("only the tournament's arbiters do that".into()))
+        }
+    }
+
+    /// A new tournament; `by` (an arbiter or admin) is its first arbiter.
+    pub async fn create(&self, by: &User, new: &NewTournament, settings: &Settings) -> Result<TournamentId> {
+        if by.role == Role::Player {
+            return Err(TournamentError::Forbidden("only arbiters and admins create tournaments".into()));
+        }
+        let new = NewTournament { rules: Some(settings.rules), arbiter: Some(by.name.clone()), ..new.clone() };
+        let t = director::new_tournament(&new)?;
+        // The setup of its games is checked now, not when the first round starts.
+        let probe = game_setup(&t, settings, None).map_err(TournamentError::BadRequest)?;
+        probe.validate().map_err(|e| TournamentError::BadRequest(e.to_string()))?;
+        let trf = director::write_trf(&t)?;
+        let json = serde_json::to_string(settings).expect("settings serialize");
+        Ok(self.store.create_tournament(&t.name, &trf, &json, by.id, now_ms() as i64).await?)
+    }
+
+    pub async fn add_arbiter(&self, id: TournamentId, by: &User, name: &str) -> Result<()> {
+        let _one = self.lock(id).await;
+        let l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let (u, _) = self
+            .store
+            .user_by_name(name)
+            .await?
+            .ok_or_else(|| TournamentError::BadRequest(format!("no user {name}")))?;
+        if u.role == Role::Player {
+            return Err(TournamentError::BadRequest(format!("{name} is not an arbiter")));
+        }
+        if self.store.is_tournament_arbiter(id, u.id).await? {
+            return Err(TournamentError::Conflict(format!("{name} is already an arbiter of it")));
+        }
+        let audit = Audit { actor: Some(by.id), action: "add_arbiter", detail: name.to_string(), reason: None };
+        self.commit(&l, None, &[TournamentWrite::Arbiter(u.id)], audit).await
+    }
+
+    /// A player registers: by an arbiter (anyone, with an account or not; after the first round
+    /// a late entry), or by himself with his own account before the first round is paired.
+    pub async fn register(&self, id: TournamentId, by: &User, r: &Registration) -> Result<Joined> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        let arbiter = self.is_arbiter(id, by).await?;
+        let account = match &r.account {
+            Some(name) if name == &by.name => Some(by.clone()),
+            Some(name) if arbiter => Some(
+                self.store
+                    .user_by_name(name)
+                    .await?
+                    .ok_or_else(|| TournamentError::BadRequest(format!("no user {name}")))?
+                    .0,
+            ),
+            Some(_) => return Err(TournamentError::Forbidden("a player registers himself only".into())),
+            None if arbiter => None,
+            None => Some(by.clone()),
+        };
+        if !arbiter && l.t.next_round() > 1 {
+            return Err(TournamentError::Forbidden(
+                "the first round is paired: a late entry is the arbiters' to make".into(),
+            ));
+        }
+        if let Some(u) = &account
+            && let Some((n, _)) = self.store.tournament_accounts(id).await?.into_iter().find(|(_, a)| a.id == u.id)
+        {
+            return Err(TournamentError::Conflict(format!("{} is already player {n}", u.name)));
+        }
+        let name = r.name.clone().or_else(|| account.as_ref().map(|u| u.name.clone())).unwrap_or_default();
+        let new = NewPlayer {
+            name,
+            rating: r.rating,
+            grade: r.grade,
+            club: r.club.clone(),
+            federation: r.federation.clone(),
+        };
+        let joined = director::add_player(&mut l.t, &new)?;
+        let writes: Vec<_> =
+            account.iter().map(|u| TournamentWrite::Account { player: joined.player, user: u.id }).collect();
+        let late = if joined.round > 1 { format!(", a late entry from round {}", joined.round) } else { String::new() };
+        let detail = format!("player {} {}{}{late}", joined.player, new.name.trim(), account_note(&account));
+        let audit = Audit { actor: Some(by.id), action: "register", detail, reason: None };
+        self.commit(&l, Some(&l.t), &writes, audit).await?;
+        Ok(joined)
+    }
+
+    /// A player withdraws (himself, or by an arbiter) from `from_round` on (default: the next
+    /// round to pair).
+    pub async fn withdraw(
+        &self,
+        id: TournamentId,
+        by: &User,
+        player: u32,
+        from_round: Option<u32>,
+        reason: Option<String>,
+    ) -> Result<()> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        if !self.is_arbiter(id, by).await? {
+            let own = self.store.tournament_accounts(id).await?.into_iter().any(|(n, u)| n == player && u.id == by.id);
+            if !own {
+                return Err(TournamentError::Forbidden("a player withdraws himself only".into()));
+            }
+        }
+        let from = from_round.unwrap_or_else(|| l.t.next_round());
+        director::withdraw(&mut l.t, player, from)?;
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "withdraw",
+            detail: format!("player {player} from round {from}"),
+            reason,
+        };
+        self.commit(&l, Some(&l.t), &[], audit).await
+    }
+
+    /// Pairs the next round, records and publishes it.
+    pub async fn pair(&self, id: TournamentId, by: &User, req: &PairRequest) -> Result<Published> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let next = l.t.next_round();
+        if l.t.planned_rounds > 0 && next > l.t.planned_rounds {
+            return Err(TournamentError::Conflict(format!("the tournament has {} rounds", l.t.planned_rounds)));
+        }
+        let (t, req) = (l.t.clone(), *req);
+        // A Dutch round of a large field takes a while: off the request threads.
+        let pairing = tokio::task::spawn_blocking(move || director::pair(&t, &req))
+            .await
+            .map_err(|e| TournamentError::Conflict(format!("the pairing stopped: {e}")))??;
+        director::record_round(&mut l.t, &pairing);
+        let round = pairing.round.number;
+        let handicaps: HashMap<u32, Option<String>> = pairing
+            .round
+            .boards
+            .iter()
+            .map(|b| (l.t.players[b.white].number, b.handicap.clone().filter(|h| h != "even")))
+            .collect();
+        let boards = director::boards(&l.t, round)?
+            .into_iter()
+            .map(|b| PublishedBoard {
+                number: b.number as u32,
+                first: b.first,
+                second: b.second,
+                handicap: handicaps.get(&b.first).cloned().flatten(),
+            })
+            .collect();
+        let byes = pairing.round.byes.iter().map(|&p| l.t.players[p].number).collect();
+        let published = Published { round, boards, byes };
+        let json = serde_json::to_string(&published).expect("pairings serialize");
+        let writes = [TournamentWrite::Round { round, pairing: json }];
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "pair",
+            detail: format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len()),
+            reason: None,
+        };
+        self.commit(&l, Some(&l.t), &writes, audit).await?;
+        Ok(published)
+    }
+
+    /// Starts the online games of round `round`: every board without a result and without a
+    /// game yet whose two players play online. Returns (board, game) of each started.
+    pub async fn start_games(&self, id: TournamentId, by: &User, round: u32) -> Result<Vec<(u32, GameId)>> {
+        let _one = self.lock(id).await;
+        let l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let views = director::boards(&l.t, round)?;
+        let published = self.published(id, round).await?;
+        let accounts: HashMap<u32, UserId> =
+            self.store.tournament_accounts(id).await?.into_iter().map(|(n, u)| (n, u.id)).collect();
+        let games = self.store.tournament_games(id).await?;
+        let mut started = Vec::new();
+        for b in views.iter().filter(|b| b.result.is_none()) {
+            let number = b.number as u32;
+            if games.iter().any(|g| g.round == round && g.board == number) {
+                continue;
+            }
+            let (Some(&a), Some(&z)) = (accounts.get(&b.first), accounts.get(&b.second)) else { continue };
+            let handicap = published.as_ref().and_then(|p| p.boards.get(b.number - 1)).and_then(|p| p.handicap.clone());
+            let setup = game_setup(&l.t, &l.settings, handicap.as_deref()).map_err(TournamentError::BadRequest)?;
+            // The first mover is Black, but in a shogi handicap game the giver moves first from
+            // the White seat (ufs-2016 5.9).
+            let giver_first = l.t.game == GameKind::Shogi && handicap.is_some();
+            let (black, white, black_number) = if giver_first { (z, a, b.second) } else { (a, z, b.first) };
+            let game = self.open_game(&l, by, &setup, black, white, round, number, black_number, 0).await?;
+            started.push((number, game));
+        }
+        Ok(started)
+    }
+
+    /// Creates a board's game, links it to the board, and starts it.
+    #[allow(clippy::too_many_arguments)]
+    async fn open_game(
+        &self,
+        l: &Loaded,
+        by: &User,
+        setup: &GameSetup,
+        black: UserId,
+        white: UserId,
+        round: u32,
+        board: u32,
+        black_number: u32,
+        replay: u32,
+    ) -> Result<GameId> {
+        let text = serde_json::to_string(setup).expect("setups serialize");
+        let game = self.store.create_game(&text, by.id, [Some(black), Some(white)], now_ms() as i64, None).await?;
+        let writes = [TournamentWrite::Game { round, board, game, black: black_number, replay }];
+        let what = if replay > 0 { "the replay of a drawn game (fesa-2017 12.2)" } else { "game" };
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "start_game",
+            detail: format!("round {round} board {board}: {what} {game}"),
+            reason: None,
+        };
+        // The version moves with each game: reload the row's version before the next one.
+        let fresh = self.store.tournament(l.row.id).await?.ok_or(TournamentError::NotFound)?;
+        let l = Loaded { row: fresh, t: l.t.clone(), settings: l.settings.clone() };
+        self.commit(&l, None, &writes, audit).await?;
+        self.store.start_game(game, black, white).await?;
+        let seats = Seats { black: Some(black), white: Some(white), arbiter: Some(by.id) };
+        self.hub
+            .start(game, seats, setup)
+            .await
+            .map_err(|e| TournamentError::Conflict(format!("game {game} did not start: {e}")))?;
+        Ok(game)
+    }
+
+    async fn published(&self, id: TournamentId, round: u32) -> Result<Option<Published>> {
+        let rounds = self.store.tournament_rounds(id).await?;
+        let Some((_, json)) = rounds.into_iter().find(|(r, _)| *r == round) else { return Ok(None) };
+        let p = serde_json::from_str(&json).map_err(|e| StoreError::Corrupt(format!("tournament {id}: {e}")))?;
+        Ok(Some(p))
+    }
+
+    /// Enters or corrects a board's result (a correction needs a reason, kept in the audit log).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn enter_result(
+        &self,
+        id: TournamentId,
+        by: &User,
+        round: u32,
+        board: usize,
+        result: BoardResult,
+        replayed: bool,
+        reason: Option<String>,
+    ) -> Result<BoardView> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let views = director::boards(&l.t, round)?;
+        let before = views.get(board.wrapping_sub(1)).cloned().ok_or(DirectorError::NoSuchBoard {
+            round,
+            board,
+            boards: views.len(),
+        })?;
+        let correct = before.result.is_some_and(|r| (r, before.replayed) != (result, replayed));
+        let reason = reason.filter(|r| !r.trim().is_empty());
+        if correct && reason.is_none() {
+            return Err(TournamentError::BadRequest(format!(
+                "board {board} of round {round} has the result {}: a correction needs a reason",
+                before.result.expect("a result").describe(before.replayed)
+            )));
+        }
+        let entry = ResultEntry { round, board: BoardRef::Number(board), result, replayed, correct };
+        let now = director::enter_result(&mut l.t, &entry)?;
+        if now == before {
+            return Ok(now);
+        }
+        let action = if correct { "correct_result" } else { "result" };
+        let detail = format!("round {round} board {board} {}-{}: {}", now.first, now.second, result.describe(replayed));
+        self.commit(&l, Some(&l.t), &[], Audit { actor: Some(by.id), action, detail, reason }).await?;
+        Ok(now)
+    }
+
+    /// A tournament game's result stored: entered on its board. `amend` is an end heard as it
+    /// happened, which may correct a result (the game's arbiter amended it); on start, only
+    /// boards without a result get one.
+    async fn game_ended(&self, game: GameId, amend: bool) -> Result<()> {
+        let Some(g) = self.store.board_of_game(game).await? else { return Ok(()) };
+        let _one = self.lock(g.tournament).await;
+        let mut l = self.load(g.tournament).await?;
+        // The board's latest game decides it: an earlier one was drawn and replayed.
+        let games = self.store.tournament_games(g.tournament).await?;
+        if games.iter().any(|x| (x.round, x.board) == (g.round, g.board) && x.replay > g.replay) {
+            return Ok(());
+        }
+        let g = games.into_iter().find(|x| x.game == game).unwrap_or(g);
+        let Some(outcome) = outcome_of(&g)? else { return Ok(()) };
+        let view = director::boards(&l.t, g.round)?
+            .into_iter()
+            .nth(g.board as usize - 1)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {game}: round {} has no board {}", g.round, g.board)))?;
+        if view.result.is_some() && !amend {
+            return Ok(());
+        }
+        let replayed = g.replay > 0;
+        let result = match outcome.result {
+            GameResult::BlackWin | GameResult::WhiteWin => {
+                let black_won = outcome.result == GameResult::BlackWin;
+                if (g.black == view.first) == black_won { BoardResult::FirstWins } else { BoardResult::SecondWins }
+            }
+            GameResult::Draw => {
+                if let Some(Followup::Replay { colours_reversed: true, time, .. }) = &outcome.followup
+                    && !replayed
+                    && view.result.is_none()
+                {
+                    return self.replay(&l, &g, time.as_ref(), &view).await;
+                }
+                if replayed {
+                    // A replay ends decisively (fesa-2017 12.2); a drawn one is the arbiters'.
+                    return Ok(());
+                }
+                BoardResult::Draw
+            }
+            // No result, or not over: the board waits for the arbiters.
+            GameResult::NoResult | GameResult::Unfinished => return Ok(()),
+        };
+        if view.result == Some(result) && view.replayed == replayed {
+            return Ok(());
+        }
+        let correct = view.result.is_some();
+        let entry = ResultEntry { round: g.round, board: BoardRef::Number(view.number), result, replayed, correct };
+        director::enter_result(&mut l.t, &entry)?;
+        let detail = format!(
+            "round {} board {} {}-{}: {} (game {game}, {})",
+            g.round,
+            g.board,
+            view.first,
+            view.second,
+            result.describe(replayed),
+            outcome.reason.as_str()
+        );
+        let reason = correct.then(|| format!("game {game}'s result was amended by its arbiter"));
+        let action = if correct { "correct_result" } else { "result" };
+        self.commit(&l, Some(&l.t), &[], Audit { actor: None, action, detail, reason }).await
+    }
+
+    /// A drawn game replayed at once with colours reversed (fesa-2017 12.2): a new game on the
+    /// same board, its time as the referee prescribed.
+    async fn replay(&self, l: &Loaded, g: &BoardGame, time: Option<&[TimeControl; 2]>, view: &BoardView) -> Result<()> {
+        let row = self.store.game(g.game).await?.ok_or_else(|| StoreError::Corrupt(format!("no game {}", g.game)))?;
+        let (Some(black), Some(white)) = (row.black, row.white) else { return Ok(()) };
+        let mut setup: GameSetup =
+            serde_json::from_str(&row.setup).map_err(|e| StoreError::Corrupt(format!("game {}: {e}", g.game)))?;
+        setup.time = time.map(|&[b, w]| SideTimes { black: b, white: w }).or(setup.time);
+        let black_number = if g.black == view.first { view.second } else { view.first };
+        let by = self.store.user(row.created_by).await?.ok_or_else(|| StoreError::Corrupt("no creator".into()))?;
+        self.open_game(l, &by, &setup, white, black, g.round, g.board, black_number, g.replay + 1).await?;
+        Ok(())
+    }
+}
+
+fn account_note(account: &Option<User>) -> String {
+    account.as_ref().map(|u| format!(" (account {})", u.name)).unwrap_or_default()
+}
+
+/// A board game's outcome, once it has one.
+fn outcome_of(g: &BoardGame) -> std::result::Result<Option<Outcome>, StoreError> {
+    if g.status != GameStatus::Finished {
+        return Ok(None);
+    }
+    let Some(json) = &g.outcome else { return Ok(None) };
+    serde_json::from_str(json).map_err(|e| StoreError::Corrupt(format!("game {}: outcome: {e}", g.game)))
+}
+
+/// The setup of a tournament game: the tournament's ruleset and clock, the board with the
+/// handicap the pairing gave (shogi: a handicap's name; Go: `N stones`).
+pub fn game_setup(t: &Tournament, s: &Settings, handicap: Option<&str>) -> std::result::Result<GameSetup, String> {
+    let board = match t.game {
+        GameKind::Shogi => BoardSetup::Shogi { handicap: handicap.map(str::to_string) },
+        GameKind::Go => {
+            let stones = match handicap {
+                None => 0,
+                Some(h) => h
+                    .strip_suffix(" stones")
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| format!("a Go handicap reads `N stones`, not `{h}`"))?,
+            };
+            BoardSetup::Go { size: s.size, handicap: stones, komi: None }
+        }
+    };
+    Ok(GameSetup { ruleset: s.rules, overrides: None, time: s.time.map(SideTimes::same), board, rated: s.rated })
+}
+
+/// What a tournament shows of each player's standing in it.
+pub fn status_name(s: Status) -> (&'static str, Option<u32>) {
+    match s {
+        Status::Active => ("active", None),
+        Status::Withdrawn(r) => ("withdrawn", Some(r)),
+        Status::Excluded(r) => ("excluded", Some(r)),
+    }
+}

@@ -1,0 +1,340 @@
+//! Tournaments on the server: registration (by players, by the arbiter, late), rounds paired
+//! exactly as the tournament director pairs the exported TRF of the rounds before, online games
+//! whose results reach their boards, over-the-board results, forfeits, corrections with the
+//! audit log, a withdrawal, who may do what, a replayed draw (fesa-2017 12.2), a restart.
+//! SQLite here; PostgreSQL under `make test-server`.
+
+mod common;
+use common::*;
+use serde_json::{Value, json};
+use std::time::Duration;
+use tournament::director::{self, PairRequest, StandingsRequest};
+
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Db::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            #[ignore = "needs SHINPAN_TEST_POSTGRES; run by make test-server"]
+            async fn $name() { super::$name(super::Db::Postgres).await })*
+        }
+    };
+}
+
+on_both!(swiss_with_online_and_over_the_board_games, round_robin_replays_a_drawn_game);
+
+/// The exported TRF.
+async fn trf(s: &TestServer, id: i64) -> String {
+    let (status, text) = s.anonymous().text(&format!("/api/tournaments/{id}/trf")).await;
+    assert_eq!(status, 200, "{text}");
+    text
+}
+
+/// Pairs the next round through the server and checks it is the round the tournament director
+/// pairs from the exported TRF of the rounds before (what `shinpan pair` prints).
+async fn pair_and_check(s: &TestServer, arbiter: &Client, id: i64) -> Value {
+    let before = director::read_trf(&trf(s, id).await).unwrap();
+    let expected = director::pair(&before, &PairRequest::default()).unwrap();
+    let (status, published) = arbiter.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+    assert_eq!(status, 200, "{published}");
+    let number = |i: usize| before.players[i].number;
+    let want: Vec<(u32, u32)> = expected.round.boards.iter().map(|b| (number(b.white), number(b.black))).collect();
+    let mut got: Vec<(u32, u32)> = published["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["first"].as_u64().unwrap() as u32, b["second"].as_u64().unwrap() as u32))
+        .collect();
+    let mut want_sorted = want.clone();
+    want_sorted.sort();
+    got.sort();
+    assert_eq!(got, want_sorted, "round {} as the director pairs the exported TRF", published["round"]);
+    let byes: Vec<u32> = expected.round.byes.iter().map(|&p| number(p)).collect();
+    assert_eq!(published["byes"], json!(byes));
+    published
+}
+
+async fn show(s: &TestServer, id: i64) -> Value {
+    let (status, v) = s.anonymous().get(&format!("/api/tournaments/{id}")).await;
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+/// The board of round `round` where player `player` plays.
+fn board_of(t: &Value, round: usize, player: u64) -> Value {
+    t["rounds"][round - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["first"] == player || b["second"] == player)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// Waits until board `board` of `round` has a result.
+async fn result_of(s: &TestServer, id: i64, round: usize, board: usize) -> Value {
+    for _ in 0..200 {
+        let t = show(s, id).await;
+        let b = &t["rounds"][round - 1]["boards"][board - 1];
+        if !b["result"].is_null() {
+            return b.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("round {round} board {board} got no result");
+}
+
+async fn swiss_with_online_and_over_the_board_games(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    let other = s.user("arb2").await;
+    for name in ["arb", "arb2"] {
+        assert_eq!(admin.put(&format!("/api/users/{name}/role"), json!({"role": "arbiter"})).await.0, 200);
+    }
+    let mut players = Vec::new();
+    for i in 1..=6 {
+        players.push(s.user(&format!("p{i}")).await);
+    }
+    let p = |i: usize| &players[i - 1];
+
+    // Players do not create tournaments; arbiters do.
+    let new = json!({"name": "Autumn Cup", "system": "dutch", "game": "shogi", "rounds": 3,
+        "rules": "fesa-2017", "time": byoyomi(600_000, 30_000, 1)});
+    assert_eq!(p(1).post("/api/tournaments", new.clone()).await.0, 403);
+    let (status, v) = arb.post("/api/tournaments", new).await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let (_, other_t) =
+        other.post("/api/tournaments", json!({"name": "Other", "system": "round-robin", "game": "shogi"})).await;
+    assert!(other_t["id"].is_i64(), "{other_t}");
+
+    // Five register themselves; the arbiter registers one with his account and one without.
+    for i in 1..=5 {
+        let (status, v) = p(i).post(&format!("/api/tournaments/{id}/players"), json!({"rating": 2100 - 50 * i})).await;
+        assert_eq!(status, 201, "{v}");
+        assert_eq!(v["round"], 1);
+    }
+    assert_eq!(p(1).post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 409, "once");
+    let (status, _) = p(1).post(&format!("/api/tournaments/{id}/players"), json!({"account": "p6"})).await;
+    assert_eq!(status, 403, "a player registers himself only");
+    let (status, v) = arb
+        .post(
+            &format!("/api/tournaments/{id}/players"),
+            json!({"name": "Hall Player", "rating": 1900, "club": "Madrid"}),
+        )
+        .await;
+    assert_eq!((status, v["player"].as_u64()), (201, Some(6)), "{v}");
+    let (status, v) = arb
+        .post(&format!("/api/tournaments/{id}/players"), json!({"account": "p6", "name": "Six", "rating": 1500}))
+        .await;
+    assert_eq!((status, v["player"].as_u64()), (201, Some(7)), "{v}");
+    let t = show(&s, id).await;
+    assert_eq!(t["players"][5]["account"], Value::Null);
+    assert_eq!(t["players"][6]["account"], "p6");
+    assert_eq!(t["players"][0]["account"], "p1");
+    assert_eq!(t["me"], json!({"arbiter": false, "player": null}));
+    assert_eq!(p(2).get(&format!("/api/tournaments/{id}")).await.1["me"], json!({"arbiter": false, "player": 2}));
+
+    // Only its arbiters pair; the other tournament's arbiter does not.
+    assert_eq!(p(1).post(&format!("/api/tournaments/{id}/rounds"), json!({})).await.0, 403);
+    assert_eq!(other.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await.0, 403);
+    let round1 = pair_and_check(&s, &arb, id).await;
+    assert_eq!(round1["boards"].as_array().unwrap().len(), 3);
+    assert_eq!(round1["byes"].as_array().unwrap().len(), 1);
+
+    // Self-registration is closed now; the arbiter takes a late entry, from round 2.
+    let late = s.user("late").await;
+    assert_eq!(late.post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 403);
+    let (status, v) =
+        arb.post(&format!("/api/tournaments/{id}/players"), json!({"account": "late", "rating": 1700})).await;
+    assert_eq!((status, v["round"].as_u64()), (201, Some(2)), "{v}");
+
+    // Round 1: the online games start for the boards whose players both have accounts.
+    assert_eq!(p(1).post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.0, 403);
+    let (status, started) = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await;
+    assert_eq!(status, 200, "{started}");
+    let t = show(&s, id).await;
+    let hall = board_of(&t, 1, 6);
+    assert!(!hall.is_null(), "the lowest (player 7) has the bye: {t}");
+    let online: Vec<Value> =
+        t["rounds"][0]["boards"].as_array().unwrap().iter().filter(|b| !b["game"].is_null()).cloned().collect();
+    assert_eq!(started["started"].as_array().unwrap().len(), online.len());
+    assert_eq!(online.len(), 2, "{t}");
+    // Starting again starts nothing more.
+    assert_eq!(arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.1["started"], json!([]));
+
+    // Each online game: the second mover resigns; his board gets 1-0 as the game ends.
+    for b in &online {
+        let game = b["game"].as_i64().unwrap();
+        assert_eq!(b["game_status"], "live");
+        let second = p(b["second"].as_u64().unwrap() as usize);
+        let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
+        assert_eq!(g["setup"]["ruleset"], "fesa-2017", "{g}");
+        assert_eq!(g["setup"]["time"]["black"]["main_ms"], 600_000);
+        let (status, v) =
+            second.post(&format!("/api/games/{game}/actions"), json!({"action": {"kind": "resign"}})).await;
+        assert_eq!(status, 200, "{v}");
+        let done = result_of(&s, id, 1, b["number"].as_u64().unwrap() as usize).await;
+        assert_eq!(done["result"], "1-0", "{done}");
+    }
+    // The board of the player without an account is played in the hall: the arbiter enters it.
+    {
+        let path = format!("/api/tournaments/{id}/rounds/1/boards/{}", hall["number"]);
+        assert_eq!(p(1).put(&path, json!({"result": "0-1"})).await.0, 403, "players enter no results");
+        assert_eq!(other.put(&path, json!({"result": "0-1"})).await.0, 403);
+        assert_eq!(arb.put(&path, json!({"result": "0-1"})).await.0, 200);
+        // A different result is a correction, and a correction needs a reason.
+        let (status, v) = arb.put(&path, json!({"result": "½-½"})).await;
+        assert_eq!(status, 400, "{v}");
+        assert!(v["error"]["message"].as_str().unwrap().contains("reason"), "{v}");
+        let (status, v) = arb.put(&path, json!({"result": "½-½", "reason": "score sheets signed as a draw"})).await;
+        assert_eq!((status, v["result"].as_str()), (200, Some("½-½")), "{v}");
+    }
+    let t = show(&s, id).await;
+    assert_eq!(t["rounds"][0]["open"], 0, "{t}");
+
+    // Round 2, with the late entry; pairing waits for every result.
+    let round2 = pair_and_check(&s, &arb, id).await;
+    assert_eq!(arb.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await.0, 409, "round 2 is open");
+    let boards2 = round2["boards"].as_array().unwrap().clone();
+    // Everything over the board this time: one game forfeited, one drawn, the rest won by the
+    // first mover.
+    for (k, b) in boards2.iter().enumerate() {
+        let result = match k {
+            0 => "+/-",
+            1 => "½-½",
+            _ => "1-0",
+        };
+        let path = format!("/api/tournaments/{id}/rounds/2/boards/{}", b["number"]);
+        let (status, v) = arb.put(&path, json!({"result": result})).await;
+        assert_eq!(status, 200, "{v}");
+    }
+    // A player withdraws himself before round 3; another player cannot withdraw him.
+    let (status, _) = p(2).post(&format!("/api/tournaments/{id}/players/7/withdraw"), json!({})).await;
+    assert_eq!(status, 403);
+    let (status, v) =
+        p(6).post(&format!("/api/tournaments/{id}/players/7/withdraw"), json!({"reason": "travels home"})).await;
+    assert_eq!(status, 204, "{v}");
+    let t = show(&s, id).await;
+    assert_eq!(
+        (t["players"][6]["status"].as_str(), t["players"][6]["from_round"].as_u64()),
+        (Some("withdrawn"), Some(3))
+    );
+
+    let round3 = pair_and_check(&s, &arb, id).await;
+    assert!(board_of(&show(&s, id).await, 3, 7).is_null(), "the withdrawn player is not paired");
+    for b in round3["boards"].as_array().unwrap() {
+        let path = format!("/api/tournaments/{id}/rounds/3/boards/{}", b["number"]);
+        assert_eq!(arb.put(&path, json!({"result": "0-1"})).await.0, 200);
+    }
+    // The tournament has three rounds.
+    let (status, v) = arb.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+    assert_eq!(status, 409, "{v}");
+
+    // The standings are the director's on the exported TRF, in every format.
+    let exported = director::read_trf(&trf(&s, id).await).unwrap();
+    let st = director::standings(&exported, &StandingsRequest::default()).unwrap();
+    for format in ["text", "csv", "html", "json"] {
+        let (status, text) = s.anonymous().text(&format!("/api/tournaments/{id}/standings?format={format}")).await;
+        assert_eq!(status, 200);
+        assert_eq!(text, st.write(&exported, format.parse().unwrap()), "{format}");
+    }
+    let t = show(&s, id).await;
+    let ranks: Vec<(u64, String)> = t["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["number"].as_u64().unwrap(), r["score"].as_str().unwrap().to_string()))
+        .collect();
+    let want: Vec<(u64, String)> = st.rows.iter().map(|r| (r.number as u64, r.score.clone())).collect();
+    assert_eq!(ranks, want);
+
+    // The audit log: every change, who made it, the correction's reason; arbiters only.
+    assert_eq!(p(1).get(&format!("/api/tournaments/{id}/audit")).await.0, 403);
+    assert_eq!(other.get(&format!("/api/tournaments/{id}/audit")).await.0, 403);
+    let (status, audit) = arb.get(&format!("/api/tournaments/{id}/audit")).await;
+    assert_eq!(status, 200, "{audit}");
+    let entries = audit["entries"].as_array().unwrap();
+    let actions: Vec<&str> = entries.iter().map(|e| e["action"].as_str().unwrap()).collect();
+    assert_eq!(actions.iter().filter(|a| **a == "pair").count(), 3);
+    assert_eq!(actions.iter().filter(|a| **a == "register").count(), 8);
+    let withdrawal = entries.iter().find(|e| e["action"] == "withdraw").unwrap();
+    assert_eq!((withdrawal["actor"].as_str(), withdrawal["reason"].as_str()), (Some("p6"), Some("travels home")));
+    {
+        let c = entries.iter().find(|e| e["action"] == "correct_result").unwrap();
+        assert_eq!(c["reason"], "score sheets signed as a draw");
+    }
+    // Results of online games are the server's own entries.
+    assert!(entries.iter().any(|e| e["action"] == "result" && e["actor"].is_null()), "{audit}");
+
+    // A restart keeps it all.
+    let before = show(&s, id).await;
+    let (database, dir) = s.stop().await;
+    let s = TestServer::on(database, dir).await;
+    assert_eq!(show(&s, id).await, before);
+}
+
+/// fesa-2017 12.2: a drawn game (sennichite) is replayed at once with colours reversed; the
+/// replay's result is the board's, marked replayed.
+async fn round_robin_replays_a_drawn_game(db: Db) {
+    let s = TestServer::start(db).await;
+    let _admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    _admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
+    let a = s.user("ayumu").await;
+    let b = s.user("botan").await;
+    let new = json!({"name": "Pair match", "system": "round-robin", "game": "shogi", "rules": "fesa-2017",
+        "time": byoyomi(600_000, 30_000, 1)});
+    let id = arb.post("/api/tournaments", new).await.1["id"].as_i64().unwrap();
+    for c in [&a, &b] {
+        assert_eq!(c.post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 201);
+    }
+    let round = pair_and_check(&s, &arb, id).await;
+    let board = &round["boards"][0];
+    let started = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.1;
+    let game = started["started"][0]["game"].as_i64().unwrap();
+    let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
+    let first = if board["first"] == 1 { &a } else { &b };
+    let second = if board["first"] == 1 { &b } else { &a };
+    assert_eq!(g["players"]["black"], if board["first"] == 1 { "ayumu" } else { "botan" }, "{g}");
+    // Fourfold repetition: sennichite, a draw, replayed.
+    let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    for k in 0..12 {
+        let who = if k % 2 == 0 { first } else { second };
+        let (status, v) = who
+            .post(&format!("/api/games/{game}/actions"), json!({"action": {"kind": "move", "move": shuffle[k % 4]}}))
+            .await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
+    assert_eq!(g["outcome"]["reason"], "sennichite", "{g}");
+    // The replay starts by itself, colours reversed.
+    let mut replay = None;
+    for _ in 0..200 {
+        let t = show(&s, id).await;
+        let bd = &t["rounds"][0]["boards"][0];
+        if bd["game"].as_i64() != Some(game) {
+            replay = bd["game"].as_i64();
+            assert!(bd["result"].is_null(), "{bd}");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let replay = replay.expect("the replay starts");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{replay}")).await;
+    assert_eq!(g["status"], "live");
+    assert_eq!(g["players"]["black"], if board["first"] == 1 { "botan" } else { "ayumu" }, "colours reversed: {g}");
+    // The first mover as paired (White in the replay) resigns: the board is 0-1, replayed.
+    let (status, v) = first.post(&format!("/api/games/{replay}/actions"), json!({"action": {"kind": "resign"}})).await;
+    assert_eq!(status, 200, "{v}");
+    let done = result_of(&s, id, 1, 1).await;
+    assert_eq!((done["result"].as_str(), done["replayed"].as_bool()), (Some("0-1"), Some(true)), "{done}");
+    let exported = director::read_trf(&trf(&s, id).await).unwrap();
+    let views = director::boards(&exported, 1).unwrap();
+    assert_eq!(views[0].result.map(|r| r.to_string()).as_deref(), Some("0-1"));
+    assert!(views[0].replayed);
+}
