@@ -22,6 +22,7 @@ export function Tournaments() {
           (list.length === 0 ? (
             <p class="muted">{t("noTournaments")}</p>
           ) : (
+            <div class="scroll">
             <table class="tour" data-testid="tournaments">
               <thead>
                 <tr>
@@ -51,6 +52,7 @@ export function Tournaments() {
                 ))}
               </tbody>
             </table>
+            </div>
           ))}
       </section>
       <section>
