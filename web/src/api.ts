@@ -1,6 +1,19 @@
 // HTTP API (docs/protocol.md): JSON both ways; a changing request carries the session's CSRF
 // token in X-CSRF-Token.
-import type { EngineInfo, GameDetail, GameSummary, User, Action, Answer } from "./types";
+import type {
+  AuditEntry,
+  BoardResult,
+  EngineInfo,
+  GameDetail,
+  GameSummary,
+  NewPlayer,
+  NewTournament,
+  Tournament,
+  TournamentSummary,
+  User,
+  Action,
+  Answer,
+} from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -73,3 +86,22 @@ export const act = (id: number, action: Action) => call<{ seq: number; answer: A
 export const claimAbsent = (id: number) => call<{ seq: number; answer: Answer }>("POST", `/api/games/${id}/claim-absent`);
 export const recordUrl = (id: number, ext: string) => `/api/games/${id}.${ext}`;
 export const listEngines = () => call<{ engines: EngineInfo[] }>("GET", "/api/engines").then((j) => j.engines);
+
+// Tournaments (docs/protocol.md, "Tournaments").
+const tour = (id: number) => `/api/tournaments/${id}`;
+export const createTournament = (body: NewTournament) => call<{ id: number }>("POST", "/api/tournaments", body);
+export const listTournaments = () => call<{ tournaments: TournamentSummary[] }>("GET", "/api/tournaments").then((j) => j.tournaments);
+export const getTournament = (id: number) => call<Tournament>("GET", tour(id));
+export const addTournamentArbiter = (id: number, name: string) => call<unknown>("POST", `${tour(id)}/arbiters`, { name });
+export const registerPlayer = (id: number, body: NewPlayer) => call<{ player: number; round: number }>("POST", `${tour(id)}/players`, body);
+export const withdrawPlayer = (id: number, player: number, body: { from_round?: number; reason?: string } = {}) =>
+  call<unknown>("POST", `${tour(id)}/players/${player}/withdraw`, body);
+export const pairRound = (id: number, body: { edition?: string; sente?: string; seed?: number } = {}) =>
+  call<{ round: number; boards: unknown; byes: unknown }>("POST", `${tour(id)}/rounds`, body);
+export const startRoundGames = (id: number, round: number) =>
+  call<{ started: { board: number; game: number }[] }>("POST", `${tour(id)}/rounds/${round}/games`);
+export const enterResult = (id: number, round: number, board: number, body: { result: BoardResult; replayed?: boolean; reason?: string }) =>
+  call<unknown>("PUT", `${tour(id)}/rounds/${round}/boards/${board}`, body);
+export const tournamentAudit = (id: number) => call<{ entries: AuditEntry[] }>("GET", `${tour(id)}/audit`).then((j) => j.entries);
+export const standingsUrl = (id: number, format: "json" | "text" | "csv" | "html" | "egf") => `${tour(id)}/standings?format=${format}`;
+export const trfUrl = (id: number) => `${tour(id)}/trf`;

@@ -13,6 +13,8 @@ import { Login } from "./pages/login";
 import { GamePage } from "./pages/game";
 import { Watch } from "./pages/watch";
 import { Tokens } from "./pages/tokens";
+import { Tournaments } from "./pages/tournaments";
+import { TournamentPage } from "./pages/tournament";
 
 export interface Session {
   user: User | null;
@@ -84,6 +86,7 @@ export function App() {
 
   let page: preact.ComponentChildren;
   const m = path.match(/^\/game\/(\d+)$/);
+  const tm = path.match(/^\/tournaments\/(\d+)$/);
   if (!ready) page = null;
   else if (path === "/") page = <Lobby />;
   else if (path === "/login") page = <Login mode="login" />;
@@ -91,6 +94,8 @@ export function App() {
   else if (path === "/watch") page = <Watch />;
   else if (path === "/tokens") page = <Tokens />;
   else if (m) page = <GamePage key={m[1]} id={Number(m[1])} />;
+  else if (path === "/tournaments") page = <Tournaments />;
+  else if (tm) page = <TournamentPage key={tm[1]} id={Number(tm[1])} />;
   else
     page = (
       <main>
@@ -108,6 +113,7 @@ export function App() {
         <nav aria-label="main">
           <Link href="/">{t("lobby")}</Link>
           <Link href="/watch">{t("watch")}</Link>
+          <Link href="/tournaments">{t("tournaments")}</Link>
           {user && <Link href="/tokens">{t("tokens")}</Link>}
         </nav>
         <div class="prefs">

@@ -183,3 +183,120 @@ export interface EngineInfo {
   game: "shogi" | "go";
   protocol: "usi" | "gtp";
 }
+
+// Tournaments (docs/protocol.md, "Tournaments").
+
+export type TournamentSystem = "dutch" | "mcmahon" | "round-robin" | "knockout";
+
+/** A board's result as the director writes it, first mover first. */
+export type BoardResult = "1-0" | "0-1" | "½-½" | "+/-" | "-/+" | "--/--";
+
+/** `POST /api/tournaments`. */
+export interface NewTournament {
+  name: string;
+  system: TournamentSystem;
+  game: GameKind;
+  rounds?: number;
+  rules?: string;
+  city?: string;
+  date?: string;
+  time_control?: string;
+  seed?: number;
+  /** The online games' time control; absent: untimed. */
+  time?: TimeControl;
+  rated?: boolean;
+}
+
+/** A row of `GET /api/tournaments`. */
+export interface TournamentSummary {
+  id: number;
+  name: string;
+  game: GameKind;
+  system: TournamentSystem;
+  rounds_planned: number | null;
+  rounds_paired: number;
+  players: number;
+}
+
+export interface TournamentPlayer {
+  number: number;
+  name: string;
+  rating: number;
+  grade: string | null;
+  club: string;
+  federation: string;
+  account: string | null;
+  status: "active" | "withdrawn" | "excluded";
+  from_round: number | null;
+}
+
+export interface TournamentBoard {
+  number: number;
+  first: number;
+  second: number;
+  result: BoardResult | null;
+  replayed: boolean;
+  /** The handicap the board was paired with, if any (the server adds it; not in the contract's example). */
+  handicap?: string | null;
+  game: number | null;
+  game_status: GameDetail["status"] | null;
+}
+
+export interface TournamentRound {
+  number: number;
+  /** Boards without a result. */
+  open: number;
+  boards: TournamentBoard[];
+  byes: number[];
+}
+
+/** A row of the standings (`shinpan standings --format json`). */
+export interface StandingsRow {
+  rank: number;
+  number: number;
+  name: string;
+  rating: number;
+  grade: string | null;
+  club: string;
+  federation: string;
+  score: string;
+  mms?: string | null;
+  tiebreaks: [string, string][];
+  rounds: string[];
+}
+
+export interface Tournament {
+  id: number;
+  name: string;
+  game: GameKind;
+  system: TournamentSystem;
+  rules: string;
+  time: TimeControl | null;
+  rated: boolean;
+  rounds_planned: number | null;
+  arbiters: string[];
+  players: TournamentPlayer[];
+  rounds: TournamentRound[];
+  standings: { tiebreaks: string[]; rows: StandingsRow[] };
+  /** What the viewer is in this tournament: its arbiter, and his player number. */
+  me: { arbiter: boolean; player: number | null };
+}
+
+/** `POST /api/tournaments/{id}/players`. */
+export interface NewPlayer {
+  name?: string;
+  rating?: number;
+  grade?: string;
+  club?: string;
+  federation?: string;
+  account?: string;
+}
+
+export interface AuditEntry {
+  seq: number;
+  t_ms: number;
+  actor: string | null;
+  action: string;
+  detail: unknown;
+  reason: string | null;
+}

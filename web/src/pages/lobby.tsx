@@ -165,7 +165,7 @@ function TimeInputs({ value, set, prefix }: { value: TimeFields; set: (f: TimeFi
   );
 }
 
-const RULESETS = { shogi: ["fesa-2017", "ufs-2016", "pl"], go: ["rfg", "japanese"] };
+export const RULESETS = { shogi: ["fesa-2017", "ufs-2016", "pl"], go: ["rfg", "japanese"] };
 
 function EngineList({ engines }: { engines: EngineInfo[] | null }) {
   if (!engines) return null;
