@@ -16,7 +16,7 @@ use arbiter::{Followup, GameResult, Outcome, RulesetId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tournament::director::{self, DirectorError, Joined, NewPlayer, NewTournament, PairRequest};
+use tournament::director::{self, AnnouncedBye, DirectorError, Joined, NewPlayer, NewTournament, PairRequest};
 use tournament::formats::fesa;
 use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, Tournament};
 
@@ -186,12 +186,21 @@ impl Tournaments {
     }
 
     /// A new tournament; `by` (an arbiter or admin) is its first arbiter.
-    pub async fn create(&self, by: &User, new: &NewTournament, settings: &Settings) -> Result<TournamentId> {
+    pub async fn create(
+        &self,
+        by: &User,
+        new: &NewTournament,
+        mcmahon: Option<&director::McMahonSettings>,
+        settings: &Settings,
+    ) -> Result<TournamentId> {
         if by.role == Role::Player {
             return Err(TournamentError::Forbidden("only arbiters and admins create tournaments".into()));
         }
         let new = NewTournament { rules: Some(settings.rules), arbiter: Some(by.name.clone()), ..new.clone() };
-        let t = director::new_tournament(&new)?;
+        let mut t = director::new_tournament(&new)?;
+        if let Some(m) = mcmahon {
+            t.mcmahon = m.over(&t.mcmahon);
+        }
         // The setup of its games is checked now, not when the first round starts.
         let probe = game_setup(&t, settings, None).map_err(TournamentError::BadRequest)?;
         probe.validate().map_err(|e| TournamentError::BadRequest(e.to_string()))?;
@@ -338,6 +347,113 @@ impl Tournaments {
         };
         self.commit(&l, Some(&l.t), &writes, audit).await?;
         Ok(published)
+    }
+
+    /// A bye announced for the next round to pair (or taken back, `None`): by the player himself
+    /// (a half- or zero-point bye) or by an arbiter (any).
+    pub async fn announce_bye(
+        &self,
+        id: TournamentId,
+        by: &User,
+        player: u32,
+        bye: Option<AnnouncedBye>,
+        reason: Option<String>,
+    ) -> Result<u32> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        if !self.is_arbiter(id, by).await? {
+            let own = self.store.tournament_accounts(id).await?.into_iter().any(|(n, u)| n == player && u.id == by.id);
+            if !own {
+                return Err(TournamentError::Forbidden("a player announces his own bye only".into()));
+            }
+            if bye == Some(AnnouncedBye::Full) {
+                return Err(TournamentError::Forbidden("a full-point bye is the arbiters' to give".into()));
+            }
+        }
+        let round = director::announce_bye(&mut l.t, player, bye)?;
+        let what = match bye {
+            Some(AnnouncedBye::Half) => "a half-point bye",
+            Some(AnnouncedBye::Zero) => "a zero-point bye",
+            Some(AnnouncedBye::Full) => "a full-point bye",
+            None => "no bye after all",
+        };
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "bye",
+            detail: format!("player {player}: {what} in round {round}"),
+            reason,
+        };
+        self.commit(&l, Some(&l.t), &[], audit).await?;
+        Ok(round)
+    }
+
+    /// Players who must never meet (the same club, a family).
+    pub async fn forbid(&self, id: TournamentId, by: &User, players: &[u32], reason: Option<String>) -> Result<()> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        director::forbid(&mut l.t, players)?;
+        let list: Vec<String> = players.iter().map(u32::to_string).collect();
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "forbid",
+            detail: format!("players {} never meet", list.join(", ")),
+            reason,
+        };
+        self.commit(&l, Some(&l.t), &[], audit).await
+    }
+
+    /// The last round's pairing changed by hand, with the reason, before any result or game of
+    /// it. Returns the round as now published, and the pairs the system would have given
+    /// instead (none when the change keeps to it).
+    pub async fn replace_round(
+        &self,
+        id: TournamentId,
+        by: &User,
+        round: u32,
+        boards: &[(u32, u32)],
+        byes: &[u32],
+        reason: Option<String>,
+    ) -> Result<(Published, Vec<(u32, u32)>)> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let Some(reason) = reason.filter(|r| !r.trim().is_empty()) else {
+            return Err(TournamentError::BadRequest("a pairing changed by hand needs a reason".into()));
+        };
+        let last = l.t.next_round() - 1;
+        if round != last {
+            return Err(TournamentError::Conflict(format!("only the last round paired ({last}) is changed")));
+        }
+        if self.store.tournament_games(id).await?.iter().any(|g| g.round == round) {
+            return Err(TournamentError::Conflict(format!("round {round} has online games started")));
+        }
+        let new = director::replace_round(&mut l.t, boards, byes)?;
+        let published = Published {
+            round,
+            boards: director::boards(&l.t, round)?
+                .into_iter()
+                .map(|b| PublishedBoard { number: b.number as u32, first: b.first, second: b.second, handicap: None })
+                .collect(),
+            byes: new.byes.iter().map(|&p| l.t.players[p].number).collect(),
+        };
+        // What the system would have paired (a McMahon check gives no alternative pairs).
+        let (t, check) = (l.t.clone(), director::CheckRequest::default());
+        let checks = tokio::task::spawn_blocking(move || director::check_pairings(&t, &check))
+            .await
+            .map_err(|e| TournamentError::Conflict(format!("the check stopped: {e}")))?
+            .unwrap_or_default();
+        let missing = checks.into_iter().find(|c| c.round == round).map(|c| c.missing).unwrap_or_default();
+        let json = serde_json::to_string(&published).expect("pairings serialize");
+        let pairs: Vec<String> = published.boards.iter().map(|b| format!("{}-{}", b.first, b.second)).collect();
+        let mut detail = format!("round {round} paired by hand: {}", pairs.join(" "));
+        if !missing.is_empty() {
+            let sys: Vec<String> = missing.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+            detail += &format!(" (the {} system pairs {})", l.t.system, sys.join(" "));
+        }
+        let audit = Audit { actor: Some(by.id), action: "pair_by_hand", detail, reason: Some(reason) };
+        self.commit(&l, Some(&l.t), &[TournamentWrite::Round { round, pairing: json }], audit).await?;
+        Ok((published, missing))
     }
 
     /// Starts the online games of round `round`: every board without a result and without a

@@ -27,7 +27,9 @@ macro_rules! on_both {
 on_both!(
     swiss_with_online_and_over_the_board_games,
     round_robin_replays_a_drawn_game,
-    fesa_rating_after_the_last_round
+    fesa_rating_after_the_last_round,
+    arbiter_changes_by_hand,
+    mcmahon_go_with_handicaps,
 );
 
 /// The exported TRF.
@@ -423,4 +425,130 @@ async fn fesa_rating_after_the_last_round(db: Db) {
     assert_eq!(s.anonymous().text("/api/ratings/fesa?format=list").await.1, want_list);
     let (_, json_list) = s.anonymous().get("/api/ratings/fesa").await;
     assert_eq!(json_list.as_array().unwrap().len(), 5, "{json_list}");
+}
+
+/// What the arbiter changes by hand: a bye a player asks for, players who must not meet, a
+/// round's pairing changed with its reason (and refused once its games have started).
+async fn arbiter_changes_by_hand(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
+    let new = json!({"name": "Club night", "system": "dutch", "game": "shogi", "rounds": 2});
+    let id = arb.post("/api/tournaments", new).await.1["id"].as_i64().unwrap();
+    let mut players = Vec::new();
+    for i in 1..=6 {
+        let c = s.user(&format!("c{i}")).await;
+        let (status, v) = c.post(&format!("/api/tournaments/{id}/players"), json!({"rating": 2000 - 10 * i})).await;
+        assert_eq!(status, 201, "{v}");
+        players.push(c);
+    }
+    // Player 2 sits round 1 out with half a point; a full point is not his to take.
+    let bye = |n: u32| format!("/api/tournaments/{id}/players/{n}/bye");
+    assert_eq!(players[2].post(&bye(3), json!({"bye": "full"})).await.0, 403);
+    assert_eq!(players[2].post(&bye(2), json!({"bye": "half"})).await.0, 403, "another's bye");
+    let (status, v) = players[1].post(&bye(2), json!({"bye": "half", "reason": "a wedding"})).await;
+    assert_eq!((status, v["round"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(show(&s, id).await["players"][1]["bye_next"], "half");
+    // Players 1 and 3 are brothers (by the director's pairing they would meet: 1-4, 3-6, 5 the bye).
+    let before = director::read_trf(&trf(&s, id).await).unwrap();
+    let would = director::pair(&before, &PairRequest::default()).unwrap().round;
+    assert!(would.boards.iter().any(|b| [b.white.min(b.black), b.white.max(b.black)] == [0, 3]), "{would:?}");
+    assert_eq!(players[0].post(&format!("/api/tournaments/{id}/forbidden"), json!({"players": [1, 4]})).await.0, 403);
+    let (status, v) =
+        arb.post(&format!("/api/tournaments/{id}/forbidden"), json!({"players": [1, 4], "reason": "brothers"})).await;
+    assert_eq!(status, 204, "{v}");
+    let round = pair_and_check(&s, &arb, id).await;
+    let t = show(&s, id).await;
+    assert!(board_of(&t, 1, 2).is_null(), "player 2 is not paired");
+    assert!(board_of(&t, 1, 1)["second"] != 4 && board_of(&t, 1, 1)["first"] != 4, "{t}");
+    assert_eq!(t["rounds"][0]["announced"], json!([{"player": 2, "bye": "half"}]));
+    assert_eq!(round["byes"].as_array().unwrap().len(), 1);
+
+    // The arbiter pairs the round by hand: a reason is needed, every player placed once.
+    let path = format!("/api/tournaments/{id}/rounds/1/pairing");
+    let bye_player = round["byes"][0].as_u64().unwrap() as u32;
+    let mut rest: Vec<u32> = [1, 3, 4, 5, 6].into_iter().filter(|&n| n != bye_player).collect();
+    rest.sort();
+    let boards = json!([[rest[0], rest[1]], [rest[2], rest[3]]]);
+    assert_eq!(arb.put(&path, json!({"boards": boards, "byes": [bye_player]})).await.0, 400, "no reason");
+    let (status, v) =
+        arb.put(&path, json!({"boards": [[rest[0], rest[1]]], "byes": [bye_player], "reason": "x"})).await;
+    assert_eq!(status, 400, "someone left out: {v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("left out"), "{v}");
+    assert_eq!(players[0].put(&path, json!({"boards": boards, "byes": [bye_player], "reason": "x"})).await.0, 403);
+    let (status, v) =
+        arb.put(&path, json!({"boards": boards, "byes": [bye_player], "reason": "a player's train is late"})).await;
+    assert_eq!(status, 200, "{v}");
+    let t = show(&s, id).await;
+    let got: Vec<(u64, u64)> = t["rounds"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(got, vec![(rest[0] as u64, rest[1] as u64), (rest[2] as u64, rest[3] as u64)]);
+    let (_, audit) = arb.get(&format!("/api/tournaments/{id}/audit")).await;
+    let hand = audit["entries"].as_array().unwrap().iter().find(|e| e["action"] == "pair_by_hand").cloned().unwrap();
+    assert_eq!(hand["reason"], "a player's train is late");
+    // Once the round's games have started its pairing stays.
+    let (_, started) = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await;
+    assert_eq!(started["started"].as_array().unwrap().len(), 2, "{started}");
+    let (status, v) = arb.put(&path, json!({"boards": boards, "byes": [bye_player], "reason": "again"})).await;
+    assert_eq!(status, 409, "{v}");
+    // The half-point bye counts in the standings.
+    let row = t["standings"]["rows"].as_array().unwrap().iter().find(|r| r["number"] == 2).cloned().unwrap();
+    assert_eq!(row["score"], "0.5", "{row}");
+}
+
+/// A McMahon Go tournament with handicaps from the grade difference (pl 8.2; rfg 2.2): the
+/// board's online game has the stones, the weaker player on Black.
+async fn mcmahon_go_with_handicaps(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
+    let new = json!({"name": "Go McMahon", "system": "mcmahon", "game": "go", "rounds": 2, "rules": "rfg",
+        "size": 19, "mcmahon": {"handicap": "grade"}});
+    let (status, v) = arb.post("/api/tournaments", new).await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let mut clients = Vec::new();
+    for (name, grade) in [("kano", "4d"), ("ito", "3d"), ("mori", "2k"), ("sato", "6k")] {
+        let c = s.user(name).await;
+        let (status, v) = c.post(&format!("/api/tournaments/{id}/players"), json!({"grade": grade})).await;
+        assert_eq!(status, 201, "{v}");
+        clients.push(c);
+    }
+    // The director pairs the exported TRF (its McMahon settings in it) the same way, with the
+    // same handicaps.
+    let before = director::read_trf(&trf(&s, id).await).unwrap();
+    let expected = director::pair(&before, &PairRequest::default()).unwrap().round;
+    let round = pair_and_check(&s, &arb, id).await;
+    for b in round["boards"].as_array().unwrap() {
+        let first = b["first"].as_u64().unwrap() as usize - 1;
+        let want = expected.boards.iter().find(|x| x.white == first).unwrap().handicap.clone();
+        assert_eq!(b["handicap"].as_str(), want.as_deref(), "{b}");
+    }
+    let (_, started) = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await;
+    assert_eq!(started["started"].as_array().unwrap().len(), 2, "{started}");
+    let t = show(&s, id).await;
+    let mut handicapped = 0;
+    for b in t["rounds"][0]["boards"].as_array().unwrap() {
+        let (_, g) = s.anonymous().get(&format!("/api/games/{}", b["game"])).await;
+        let grade = |n: &Value| t["players"][n.as_u64().unwrap() as usize - 1]["grade"].as_str().unwrap().to_string();
+        let account = |n: &Value| t["players"][n.as_u64().unwrap() as usize - 1]["account"].clone();
+        match b["handicap"].as_str() {
+            Some(h) => {
+                handicapped += 1;
+                let stones: u64 = h.strip_suffix(" stones").unwrap().parse().unwrap();
+                assert_eq!(g["setup"]["board"]["handicap"], stones, "{g}");
+                // The first mover is the weaker player, on Black.
+                assert_eq!(g["players"]["black"], account(&b["first"]), "{g}");
+                assert!(grade(&b["first"]).ends_with('k'), "{b}");
+            }
+            None => assert_eq!(g["setup"]["board"]["handicap"], 0, "{g}"),
+        }
+    }
+    assert!(handicapped >= 1, "a grade gap of more than one gives stones: {t}");
 }

@@ -69,6 +69,9 @@ pub struct NewTournamentRequest {
     /// Go: the board's size (default 19).
     #[serde(default)]
     size: Option<u8>,
+    /// McMahon: the bar, the floor and what handicaps are computed from (pl 8.2).
+    #[serde(default)]
+    mcmahon: Option<director::McMahonSettings>,
 }
 
 /// `POST /api/tournaments`.
@@ -94,7 +97,7 @@ pub async fn create(
         seed: r.seed,
     };
     let settings = Settings { rules, time: r.time, rated: r.rated, size: r.size.unwrap_or(19) };
-    let id = state.tournaments.create(&m.user, &new, &settings).await?;
+    let id = state.tournaments.create(&m.user, &new, r.mcmahon.as_ref(), &settings).await?;
     Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
 }
 
@@ -150,6 +153,7 @@ pub async fn show(
                 "account": account_of.get(&p.number),
                 "status": status,
                 "from_round": from,
+                "bye_next": announced(t, t.next_round()).into_iter().find(|a| a.0 == p.number).map(|a| a.1),
             })
         })
         .collect();
@@ -178,7 +182,7 @@ pub async fn show(
             })
             .collect();
         let byes = published.get(&r).map(|p| p.byes.clone()).unwrap_or_default();
-        rounds.push(json!({ "number": r, "open": open, "boards": boards, "byes": byes }));
+        rounds.push(json!({ "number": r, "open": open, "boards": boards, "byes": byes, "announced": announced(t, r).into_iter().map(|(p, b)| json!({ "player": p, "bye": b })).collect::<Vec<_>>() }));
     }
     let standings = if t.players.is_empty() {
         json!({ "tiebreaks": [], "rows": [] })
@@ -408,4 +412,84 @@ pub async fn rating_list(State(state): State<AppState>, Query(q): Query<ListQuer
         }
         f => Err(ApiError::bad_request(format!("unknown format `{f}` (json, list)"))),
     }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ByeRequest {
+    /// `half`, `zero`, `full`, or `null` to take it back.
+    bye: Option<director::AnnouncedBye>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// `POST /api/tournaments/{id}/players/{n}/bye`: a bye announced for the next round.
+pub async fn announce_bye(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, player)): Param<(TournamentId, u32)>,
+    Body(r): Body<ByeRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let round = state.tournaments.announce_bye(id, &m.user, player, r.bye, r.reason).await?;
+    Ok(Json(json!({ "round": round, "bye": r.bye })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForbidRequest {
+    players: Vec<u32>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// `POST /api/tournaments/{id}/forbidden`: players who must never meet.
+pub async fn forbid(
+    State(state): State<AppState>,
+    m: Member,
+    Param(id): Param<TournamentId>,
+    Body(r): Body<ForbidRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.tournaments.forbid(id, &m.user, &r.players, r.reason).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairingRequest {
+    /// `[first, second]` pairing numbers per board.
+    boards: Vec<(u32, u32)>,
+    #[serde(default)]
+    byes: Vec<u32>,
+    reason: Option<String>,
+}
+
+/// `PUT /api/tournaments/{id}/rounds/{r}/pairing`: the last round paired by hand.
+pub async fn replace_round(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round)): Param<(TournamentId, u32)>,
+    Body(r): Body<PairingRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let (published, system) = state.tournaments.replace_round(id, &m.user, round, &r.boards, &r.byes, r.reason).await?;
+    Ok(Json(
+        json!({ "round": published.round, "boards": published.boards, "byes": published.byes, "system_pairs": system }),
+    ))
+}
+
+/// The byes announced for round `round` (TRF-2025 240): each player's and its kind.
+fn announced(t: &tournament::Tournament, round: u32) -> Vec<(u32, director::AnnouncedBye)> {
+    use tournament::Outcome;
+    t.players
+        .iter()
+        .filter_map(|p| {
+            let e = p.rounds.get(round as usize - 1)?;
+            let bye = match (e.opponent, e.outcome) {
+                (None, Outcome::HalfBye) => director::AnnouncedBye::Half,
+                (None, Outcome::ZeroBye) => director::AnnouncedBye::Zero,
+                (None, Outcome::FullBye) => director::AnnouncedBye::Full,
+                _ => return None,
+            };
+            Some((p.number, bye))
+        })
+        .collect()
 }

@@ -29,7 +29,7 @@ pub enum TournamentWrite {
         player: u32,
         user: UserId,
     },
-    /// A round's pairing as published (JSON).
+    /// A round's pairing as published (JSON), replacing any published before.
     Round {
         round: u32,
         pairing: String,
@@ -179,6 +179,12 @@ impl Store {
                         .bind(*user)
                 }
                 TournamentWrite::Round { round, pairing } => {
+                    // A round paired again by hand replaces what was published.
+                    sqlx::query("DELETE FROM tournament_rounds WHERE tournament_id = $1 AND round = $2")
+                        .bind(id)
+                        .bind(*round as i64)
+                        .execute(&mut *tx)
+                        .await?;
                     sqlx::query("INSERT INTO tournament_rounds (tournament_id, round, pairing) VALUES ($1, $2, $3)")
                         .bind(id)
                         .bind(*round as i64)

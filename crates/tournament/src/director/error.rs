@@ -74,6 +74,24 @@ pub enum DirectorError {
     #[error("{field} {value:?} is wider than the {width} characters TRF gives it")]
     FieldTooWide { field: &'static str, width: usize, value: String },
     /// A new player or tournament without a name.
+    #[error("player {player} announced no bye for round {round}")]
+    NoAnnouncedBye { player: u32, round: u32 },
+
+    #[error("pairs that must not meet are two players or more")]
+    ForbidTwo,
+
+    #[error("round {round} has a result entered (player {player}): its pairing stays")]
+    RoundHasResults { round: u32, player: u32 },
+
+    #[error("player {player} is placed twice")]
+    PlacedTwice { player: u32 },
+
+    #[error("player {player} is not in round {round}'s pairing (withdrawn, or a bye announced)")]
+    NotInRound { player: u32, round: u32 },
+
+    #[error("player {player} is in round {round}'s pairing but left out: give him a board or the bye")]
+    LeftOut { player: u32, round: u32 },
+
     #[error("a name is needed")]
     NoName,
     /// A ruleset of the other game.

@@ -5,10 +5,12 @@
 //! server reads the tournament, calls one, and stores or shows what it returns. Refusals are
 //! [`DirectorError`]s saying which rule stands in the way.
 
+mod changes;
 mod error;
 mod players;
 mod results;
 
+pub use changes::{AnnouncedBye, announce_bye, forbid, replace_round};
 pub use error::DirectorError;
 pub use players::{Joined, NewPlayer, add_player, withdraw};
 pub use results::{BoardRef, BoardResult, BoardView, ResultEntry, boards, enter_result};
