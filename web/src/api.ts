@@ -105,3 +105,6 @@ export const enterResult = (id: number, round: number, board: number, body: { re
 export const tournamentAudit = (id: number) => call<{ entries: AuditEntry[] }>("GET", `${tour(id)}/audit`).then((j) => j.entries);
 export const standingsUrl = (id: number, format: "json" | "text" | "csv" | "html" | "egf") => `${tour(id)}/standings?format=${format}`;
 export const trfUrl = (id: number) => `${tour(id)}/trf`;
+/** After the last round: the FESA rating of a rated shogi tournament, published as the new list. */
+export const rateTournament = (id: number) =>
+  call<{ name: string; rating: number; games: number; grade: string | null }[]>("POST", `${tour(id)}/rate`);

@@ -243,6 +243,9 @@ const en = {
   detail: "Detail",
   when: "When",
   you: "you",
+  tournamentDate: "Date",
+  rateTournament: "Rate (FESA)",
+  ratingPublished: "FESA rating list published: {n} players",
 };
 
 type Catalogue = Record<keyof typeof en, string>;
@@ -485,6 +488,9 @@ const ja: Catalogue = {
   detail: "内容",
   when: "日時",
   you: "あなた",
+  tournamentDate: "日付",
+  rateTournament: "レーティング計算 (FESA)",
+  ratingPublished: "FESA レーティング表を公開しました: {n} 人",
 };
 
 const ru: Catalogue = {
@@ -725,6 +731,9 @@ const ru: Catalogue = {
   detail: "Подробности",
   when: "Когда",
   you: "вы",
+  tournamentDate: "Дата",
+  rateTournament: "Обсчитать рейтинг (FESA)",
+  ratingPublished: "Рейтинг-лист FESA опубликован: игроков {n}",
 };
 
 const uk: Catalogue = {
@@ -963,6 +972,9 @@ const uk: Catalogue = {
   detail: "Подробиці",
   when: "Коли",
   you: "ви",
+  tournamentDate: "Дата",
+  rateTournament: "Обрахувати рейтинг (FESA)",
+  ratingPublished: "Рейтинг-лист FESA опубліковано: гравців {n}",
 };
 
 const pl: Catalogue = {
@@ -1203,6 +1215,9 @@ const pl: Catalogue = {
   detail: "Szczegóły",
   when: "Kiedy",
   you: "ty",
+  tournamentDate: "Data",
+  rateTournament: "Oblicz ranking (FESA)",
+  ratingPublished: "Lista rankingowa FESA opublikowana: graczy {n}",
 };
 
 export const CATALOGUES: Record<Lang, Partial<Catalogue>> = { en, ja, ru, uk, pl };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
-import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime } from "./tournament";
+import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate } from "./tournament";
 import type { User } from "./types";
 
 afterEach(() => setLang("en"));
@@ -67,5 +67,18 @@ describe("tournament helpers", () => {
     expect(tiebreakValue(row, "sb", 1)).toBe("2.5");
     expect(tiebreakValue({ ...row, tiebreaks: [["buchholz", "4"]] }, "buchholz", 0)).toBe("4");
     expect(tiebreakValue({ ...row, tiebreaks: [] }, "buchholz", 0)).toBe("");
+  });
+  it("writes a date input's day as TRF does", () => {
+    expect(trfDate("2026-11-21")).toBe("2026/11/21");
+    expect(trfDate("")).toBe("");
+  });
+  it("offers the FESA rating after the last round of a rated shogi tournament only", () => {
+    const tm = { rated: true, game: "shogi" as const, rounds_planned: 2, rounds: [round(0), round(0)] };
+    expect(canRate(tm)).toBe(true);
+    expect(canRate({ ...tm, rounds: [round(0), round(1)] })).toBe(false);
+    expect(canRate({ ...tm, rounds: [round(0)] })).toBe(false);
+    expect(canRate({ ...tm, rated: false })).toBe(false);
+    expect(canRate({ ...tm, game: "go" as const })).toBe(false);
+    expect(canRate({ ...tm, rounds_planned: null, rounds: [] })).toBe(false);
   });
 });

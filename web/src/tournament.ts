@@ -71,3 +71,10 @@ export function tiebreakLabel(rows: readonly StandingsRow[], names: readonly str
 export function tiebreakValue(row: StandingsRow, name: string, i: number): string {
   return (row.tiebreaks.find(([k]) => k === name) ?? row.tiebreaks[i])?.[1] ?? "";
 }
+
+/** A date input's `YYYY-MM-DD` as TRF writes it (`YYYY/MM/DD`); empty: none. */
+export const trfDate = (value: string) => value.trim().replace(/-/g, "/");
+
+/** A rated shogi tournament with every planned round paired and no board open may be rated. */
+export const canRate = (tm: Pick<Tournament, "rated" | "game" | "rounds" | "rounds_planned">) =>
+  tm.rated && tm.game === "shogi" && tm.rounds.length > 0 && tm.rounds.length >= (tm.rounds_planned ?? 0) && lastRoundOpen(tm) === 0;

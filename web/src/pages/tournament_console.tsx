@@ -5,7 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import * as api from "../api";
 import { t } from "../i18n";
-import { RESULTS, isCorrection, lastRoundOpen, nextRound, resultLabel } from "../tournament";
+import { RESULTS, canRate, isCorrection, lastRoundOpen, nextRound, resultLabel } from "../tournament";
 import type { AuditEntry, BoardResult, NewPlayer, Tournament, TournamentBoard } from "../types";
 import type { Act } from "./tournament";
 
@@ -111,10 +111,40 @@ export function RoundActions({ tm, act }: { tm: Tournament; act: Act }) {
   );
 }
 
+/** After the last round of a rated shogi tournament: publish the new FESA rating list. */
+function RateTournament({ tm, act }: { tm: Tournament; act: Act }) {
+  const [rated, setRated] = useState<number | null>(null);
+  if (!canRate(tm)) return null;
+  return (
+    <p class="actions">
+      <button
+        type="button"
+        data-testid="rate"
+        disabled={rated !== null}
+        onClick={() =>
+          act(async () => {
+            const list = await api.rateTournament(tm.id);
+            setRated(list.length);
+          })
+        }
+      >
+        {t("rateTournament")}
+      </button>
+      {rated !== null && (
+        <span role="status" class="muted" data-testid="rated">
+          {" "}
+          {t("ratingPublished", { n: rated })}
+        </span>
+      )}
+    </p>
+  );
+}
+
 export function ArbiterConsole({ tm, act, version }: { tm: Tournament; act: Act; version: number }) {
   return (
     <section class="arbiter" aria-label={t("arbiterConsole")} data-testid="arbiter-console">
       <h2>{t("arbiterConsole")}</h2>
+      <RateTournament tm={tm} act={act} />
       <RegisterPlayer tm={tm} act={act} />
       <AddArbiter tm={tm} act={act} />
       <Audit tm={tm} version={version} />

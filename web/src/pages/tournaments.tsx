@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import * as api from "../api";
 import { Link, navigate, useSession } from "../app";
 import { t, type Key } from "../i18n";
-import { SYSTEMS, tournamentTime } from "../tournament";
+import { SYSTEMS, tournamentTime, trfDate } from "../tournament";
 import type { GameKind, TournamentSystem } from "../types";
 import { RULESETS, usePolled } from "./lobby";
 
@@ -72,6 +72,7 @@ function NewTournamentForm() {
   const [main, setMain] = useState(10);
   const [byoYomi, setByoYomi] = useState(30);
   const [rated, setRated] = useState(false);
+  const [date, setDate] = useState("");
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -84,6 +85,7 @@ function NewTournamentForm() {
         system,
         ...(rounds > 0 ? { rounds } : {}),
         rules,
+        ...(date.trim() ? { date: trfDate(date) } : {}),
         ...(time ? { time } : {}),
         ...(rated ? { rated } : {}),
       });
@@ -136,6 +138,10 @@ function NewTournamentForm() {
             </option>
           ))}
         </select>
+      </label>
+      <label>
+        {t("tournamentDate")}
+        <input name="t-date" type="date" value={date} onInput={(e) => setDate(e.currentTarget.value)} />
       </label>
       <fieldset>
         <legend>{t("timeControl")}</legend>
