@@ -611,6 +611,73 @@ impl Tournaments {
         Ok(now)
     }
 
+    /// A player reports the result of his over-the-board game; once both players have reported
+    /// the same, it is entered (two reports that differ wait for the arbiters). Returns the
+    /// result entered, if it was.
+    pub async fn report_result(
+        &self,
+        id: TournamentId,
+        by: &User,
+        round: u32,
+        board: usize,
+        result: BoardResult,
+    ) -> Result<Option<BoardResult>> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        let views = director::boards(&l.t, round)?;
+        let view = views.get(board.wrapping_sub(1)).cloned().ok_or(DirectorError::NoSuchBoard {
+            round,
+            board,
+            boards: views.len(),
+        })?;
+        let accounts = self.store.tournament_accounts(id).await?;
+        let me = accounts.iter().find(|(_, u)| u.id == by.id).map(|(n, _)| *n);
+        let Some(me) = me.filter(|&n| n == view.first || n == view.second) else {
+            return Err(TournamentError::Forbidden("only the board's players report its result".into()));
+        };
+        if let Some(r) = view.result {
+            return Err(TournamentError::Conflict(format!(
+                "board {board} has its result: {}",
+                r.describe(view.replayed)
+            )));
+        }
+        if self.store.tournament_games(id).await?.iter().any(|g| g.round == round && g.board as usize == board) {
+            return Err(TournamentError::Conflict("the board is played online: its game gives the result".into()));
+        }
+        if !matches!(result, BoardResult::FirstWins | BoardResult::SecondWins | BoardResult::Draw) {
+            return Err(TournamentError::BadRequest("players report games played; forfeits are the arbiters'".into()));
+        }
+        let other = if me == view.first { view.second } else { view.first };
+        let reports = self.store.tournament_reports(id).await?;
+        let theirs = reports
+            .iter()
+            .find(|r| (r.round, r.board as usize, r.player) == (round, board, other))
+            .map(|r| r.result.clone());
+        let write = TournamentWrite::Report {
+            round,
+            board: board as u32,
+            player: me,
+            result: result.to_string(),
+            t_ms: now_ms() as i64,
+        };
+        let at = format!("round {round} board {board} {}-{}", view.first, view.second);
+        if theirs.as_deref() == Some(result.as_str()) {
+            let entry = ResultEntry { round, board: BoardRef::Number(board), result, replayed: false, correct: false };
+            director::enter_result(&mut l.t, &entry)?;
+            let detail = format!("{at}: {result}, reported by both players");
+            let audit = Audit { actor: Some(by.id), action: "result", detail, reason: None };
+            self.commit(&l, Some(&l.t), &[write], audit).await?;
+            return Ok(Some(result));
+        }
+        let detail = match theirs {
+            Some(t) => format!("{at}: player {me} reports {result}, player {other} reported {t}; the arbiters decide"),
+            None => format!("{at}: player {me} reports {result}"),
+        };
+        let audit = Audit { actor: Some(by.id), action: "report", detail, reason: None };
+        self.commit(&l, None, &[write], audit).await?;
+        Ok(None)
+    }
+
     /// A tournament game's result stored: entered on its board. `amend` is an end heard as it
     /// happened, which may correct a result (the game's arbiter amended it); on start, only
     /// boards without a result get one.

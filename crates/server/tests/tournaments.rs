@@ -211,7 +211,20 @@ async fn swiss_with_online_and_over_the_board_games(db: Db) {
     assert_eq!(arb.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await.0, 409, "round 2 is open");
     let boards2 = round2["boards"].as_array().unwrap().clone();
     // Everything over the board this time: one game forfeited, one drawn, the rest won by the
-    // first mover.
+    // first mover. The last board's players report their result themselves.
+    let client = |n: u64| match n {
+        1..=5 => Some(p(n as usize)),
+        7 => Some(p(6)),
+        8 => Some(&late),
+        _ => None,
+    };
+    let reported = boards2
+        .iter()
+        .rposition(|b| {
+            client(b["first"].as_u64().unwrap()).is_some() && client(b["second"].as_u64().unwrap()).is_some()
+        })
+        .filter(|&k| k >= 2)
+        .expect("a board of two players with accounts");
     for (k, b) in boards2.iter().enumerate() {
         let result = match k {
             0 => "+/-",
@@ -219,6 +232,24 @@ async fn swiss_with_online_and_over_the_board_games(db: Db) {
             _ => "1-0",
         };
         let path = format!("/api/tournaments/{id}/rounds/2/boards/{}", b["number"]);
+        if k == reported {
+            let (first, second) =
+                (client(b["first"].as_u64().unwrap()).unwrap(), client(b["second"].as_u64().unwrap()).unwrap());
+            let report = format!("{path}/report");
+            let outsider =
+                (1..=5).map(|i| p(i)).find(|c| !std::ptr::eq(*c, first) && !std::ptr::eq(*c, second)).unwrap();
+            assert_eq!(outsider.post(&report, json!({"result": "1-0"})).await.0, 403, "not his board");
+            assert_eq!(first.post(&report, json!({"result": "+/-"})).await.0, 400, "forfeits are the arbiters'");
+            assert_eq!(first.post(&report, json!({"result": "1-0"})).await.1["entered"], Value::Null);
+            // They disagree: nothing is entered; the loser then agrees.
+            assert_eq!(second.post(&report, json!({"result": "0-1"})).await.1["entered"], Value::Null);
+            assert!(show(&s, id).await["rounds"][1]["boards"][k]["result"].is_null());
+            assert_eq!(show(&s, id).await["rounds"][1]["boards"][k]["reports"].as_array().unwrap().len(), 2);
+            let (status, v) = second.post(&report, json!({"result": "1-0"})).await;
+            assert_eq!((status, v["entered"].as_str()), (200, Some("1-0")), "{v}");
+            assert_eq!(first.post(&report, json!({"result": "1-0"})).await.0, 409, "entered already");
+            continue;
+        }
         let (status, v) = arb.put(&path, json!({"result": result})).await;
         assert_eq!(status, 200, "{v}");
     }

@@ -103,6 +103,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/rounds/{r}/pairing", put(tournaments::replace_round))
         .route("/api/tournaments/{id}/rounds/{r}/games", post(tournaments::start_games))
         .route("/api/tournaments/{id}/rounds/{r}/boards/{b}", put(tournaments::enter_result))
+        .route("/api/tournaments/{id}/rounds/{r}/boards/{b}/report", post(tournaments::report_result))
         .route("/api/tournaments/{id}/standings", get(tournaments::standings))
         .route("/api/tournaments/{id}/trf", get(tournaments::trf))
         .route("/api/tournaments/{id}/audit", get(tournaments::audit))

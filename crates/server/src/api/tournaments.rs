@@ -131,6 +131,7 @@ pub async fn show(
     let accounts = state.store.tournament_accounts(id).await?;
     let account_of: HashMap<u32, &str> = accounts.iter().map(|(n, u)| (*n, u.name.as_str())).collect();
     let games = state.store.tournament_games(id).await?;
+    let reports = state.store.tournament_reports(id).await?;
     let published: HashMap<u32, Published> = state
         .store
         .tournament_rounds(id)
@@ -185,7 +186,13 @@ pub async fn show(
                 let handicap =
                     published.get(&r).and_then(|p| p.boards.get(b.number - 1)).and_then(|p| p.handicap.clone());
                 let live = game.filter(|g| g.status == crate::store::GameStatus::Live).and_then(|g| live.get(&g.game));
+                let reports: Vec<_> = reports
+                    .iter()
+                    .filter(|x| x.round == r && x.board as usize == b.number)
+                    .map(|x| json!({ "player": x.player, "result": x.result }))
+                    .collect();
                 json!({
+                    "reports": reports,
                     "live": live,
                     "number": b.number,
                     "first": b.first,
@@ -529,4 +536,22 @@ pub async fn edit_player(
 ) -> Result<StatusCode, ApiError> {
     state.tournaments.edit_player(id, &m.user, player, &r.changes, r.reason).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportRequest {
+    result: BoardResult,
+}
+
+/// `POST /api/tournaments/{id}/rounds/{r}/boards/{b}/report`: a player's report of his
+/// over-the-board game's result.
+pub async fn report_result(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round, board)): Param<(TournamentId, u32, usize)>,
+    Body(r): Body<ReportRequest>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let entered = state.tournaments.report_result(id, &m.user, round, board, r.result).await?;
+    Ok(Json(json!({ "entered": entered })))
 }

@@ -105,6 +105,16 @@ const MIGRATIONS: &[&str] = &[
         created_ms BIGINT NOT NULL,
         list TEXT NOT NULL
     )",
+    // 5: results of over-the-board games reported by their players, entered once both agree.
+    "CREATE TABLE tournament_reports (
+        tournament_id BIGINT NOT NULL REFERENCES tournaments(id),
+        round BIGINT NOT NULL,
+        board BIGINT NOT NULL,
+        player BIGINT NOT NULL,
+        result TEXT NOT NULL,
+        t_ms BIGINT NOT NULL,
+        PRIMARY KEY (tournament_id, round, board, player)
+    )",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

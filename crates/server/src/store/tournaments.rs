@@ -34,6 +34,14 @@ pub enum TournamentWrite {
         round: u32,
         pairing: String,
     },
+    /// A player's report of his board's result (replacing his earlier one).
+    Report {
+        round: u32,
+        board: u32,
+        player: u32,
+        result: String,
+        t_ms: i64,
+    },
     /// The online game of a board; `black` is the pairing number on the Black seat; `replay`
     /// counts the replays of a drawn game (fesa-2017 12.2), 0 for the first game.
     Game {
@@ -190,6 +198,28 @@ impl Store {
                         .bind(*round as i64)
                         .bind(pairing.clone())
                 }
+                TournamentWrite::Report { round, board, player, result, t_ms } => {
+                    sqlx::query(
+                        "DELETE FROM tournament_reports WHERE tournament_id = $1 AND round = $2 AND board = $3 \
+                         AND player = $4",
+                    )
+                    .bind(id)
+                    .bind(*round as i64)
+                    .bind(*board as i64)
+                    .bind(*player as i64)
+                    .execute(&mut *tx)
+                    .await?;
+                    sqlx::query(
+                        "INSERT INTO tournament_reports (tournament_id, round, board, player, result, t_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
+                    )
+                    .bind(id)
+                    .bind(*round as i64)
+                    .bind(*board as i64)
+                    .bind(*player as i64)
+                    .bind(result.clone())
+                    .bind(*t_ms)
+                }
                 TournamentWrite::Game { round, board, game, black, replay } => sqlx::query(
                     "INSERT INTO tournament_games (tournament_id, round, board, game_id, black, replay) \
                      VALUES ($1, $2, $3, $4, $5, $6)",
@@ -319,7 +349,38 @@ impl Store {
     }
 }
 
+/// A player's report of an over-the-board result.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Report {
+    pub round: u32,
+    pub board: u32,
+    pub player: u32,
+    /// As the director writes results (`1-0`, first mover first).
+    pub result: String,
+}
+
 impl Store {
+    /// The players' reports of results, by round and board.
+    pub async fn tournament_reports(&self, id: TournamentId) -> Result<Vec<Report>> {
+        let rows = sqlx::query(
+            "SELECT round, board, player, result FROM tournament_reports WHERE tournament_id = $1 \
+             ORDER BY round, board, t_ms",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Report {
+                    round: r.try_get::<i64, _>(0)? as u32,
+                    board: r.try_get::<i64, _>(1)? as u32,
+                    player: r.try_get::<i64, _>(2)? as u32,
+                    result: r.try_get(3)?,
+                })
+            })
+            .collect()
+    }
+
     /// The FESA rating list in force (the rating program's list file), if one was published.
     pub async fn rating_list(&self) -> Result<Option<String>> {
         let row =
