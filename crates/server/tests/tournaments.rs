@@ -237,7 +237,7 @@ async fn swiss_with_online_and_over_the_board_games(db: Db) {
                 (client(b["first"].as_u64().unwrap()).unwrap(), client(b["second"].as_u64().unwrap()).unwrap());
             let report = format!("{path}/report");
             let outsider =
-                (1..=5).map(|i| p(i)).find(|c| !std::ptr::eq(*c, first) && !std::ptr::eq(*c, second)).unwrap();
+                (1..=5).map(p).find(|c| !std::ptr::eq(*c, first) && !std::ptr::eq(*c, second)).unwrap();
             assert_eq!(outsider.post(&report, json!({"result": "1-0"})).await.0, 403, "not his board");
             assert_eq!(first.post(&report, json!({"result": "+/-"})).await.0, 400, "forfeits are the arbiters'");
             assert_eq!(first.post(&report, json!({"result": "1-0"})).await.1["entered"], Value::Null);
