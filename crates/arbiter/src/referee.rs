@@ -353,6 +353,32 @@ impl<G: Game> Referee<G> {
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
+    /// When `side` arrived at the board, if he has (an `Arrive` event).
+    pub fn arrived(&self, side: Side) -> Option<u64> {
+        self.arrived[side.index()]
+    }
+
+    /// The first instant at which a player who has not arrived is past the lateness the ruleset
+    /// allows (ufs-2016 6.11: a fixed time; rfg 11: half his main time), and who; `None` when
+    /// both have arrived, the game is over or not started, or the clock alone decides
+    /// (fesa-2017 8.6; pl).
+    pub fn lateness_deadline(&self) -> Option<(Side, u64)> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let start = self.started_at?;
+        let allowed = |side: Side| match self.rules.lateness.rule {
+            LatenessPolicy::LossAfter { allowed_ms } => Some(allowed_ms),
+            LatenessPolicy::LossAfterHalfMainTime => self.clock.as_ref().map(|c| c.settings(side).main_ms / 2),
+            LatenessPolicy::LossWhenTimeSpent | LatenessPolicy::ClockOnly => None,
+        };
+        [Side::Black, Side::White]
+            .into_iter()
+            .filter(|s| self.arrived[s.index()].is_none())
+            .filter_map(|s| Some((s, start + allowed(s)? + 1)))
+            .min_by_key(|&(_, at)| at)
+    }
+
     pub fn violations(&self) -> &[Violation] {
         &self.violations
     }

@@ -14,6 +14,7 @@ fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
         time: tc.map(SideTimes::same),
         board: BoardSetup::Shogi { handicap: None },
         rated: false,
+        arrival: false,
     };
     LiveGame::new(&setup, Mode::Enforced).unwrap()
 }
@@ -117,6 +118,7 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
         time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
+        arrival: false,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -192,6 +194,7 @@ fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
         time: None,
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
+        arrival: false,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -230,6 +233,7 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
         time: None,
         board: BoardSetup::Go { size: 9, handicap: 2, komi: Some(0.5) },
         rated: false,
+        arrival: false,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);

@@ -195,8 +195,14 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
             BoardSetup::Go { size: args.size, handicap, komi: args.komi }
         }
     };
-    let setup =
-        GameSetup { ruleset: args.rules, overrides: None, time: Some(SideTimes { black, white }), board, rated: false };
+    let setup = GameSetup {
+        ruleset: args.rules,
+        overrides: None,
+        time: Some(SideTimes { black, white }),
+        board,
+        rated: false,
+        arrival: false,
+    };
     let format = args.format.unwrap_or(match game {
         GameKind::Shogi => RecordFormat::Csa,
         GameKind::Go => RecordFormat::Sgf,

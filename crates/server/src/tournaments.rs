@@ -858,7 +858,14 @@ pub fn game_setup(t: &Tournament, s: &Settings, handicap: Option<&str>) -> std::
             BoardSetup::Go { size: s.size, handicap: stones, komi: None }
         }
     };
-    Ok(GameSetup { ruleset: s.rules, overrides: None, time: s.time.map(SideTimes::same), board, rated: s.rated })
+    Ok(GameSetup {
+        ruleset: s.rules,
+        overrides: None,
+        time: s.time.map(SideTimes::same),
+        board,
+        rated: s.rated,
+        arrival: true,
+    })
 }
 
 /// The FESA rating program's input files for a tournament.

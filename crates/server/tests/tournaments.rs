@@ -30,6 +30,7 @@ on_both!(
     fesa_rating_after_the_last_round,
     arbiter_changes_by_hand,
     mcmahon_go_with_handicaps,
+    lateness_loses_under_rfg,
 );
 
 /// The exported TRF.
@@ -236,8 +237,7 @@ async fn swiss_with_online_and_over_the_board_games(db: Db) {
             let (first, second) =
                 (client(b["first"].as_u64().unwrap()).unwrap(), client(b["second"].as_u64().unwrap()).unwrap());
             let report = format!("{path}/report");
-            let outsider =
-                (1..=5).map(p).find(|c| !std::ptr::eq(*c, first) && !std::ptr::eq(*c, second)).unwrap();
+            let outsider = (1..=5).map(p).find(|c| !std::ptr::eq(*c, first) && !std::ptr::eq(*c, second)).unwrap();
             assert_eq!(outsider.post(&report, json!({"result": "1-0"})).await.0, 403, "not his board");
             assert_eq!(first.post(&report, json!({"result": "+/-"})).await.0, 400, "forfeits are the arbiters'");
             assert_eq!(first.post(&report, json!({"result": "1-0"})).await.1["entered"], Value::Null);
@@ -600,4 +600,59 @@ async fn mcmahon_go_with_handicaps(db: Db) {
         }
     }
     assert!(handicapped >= 1, "a grade gap of more than one gives stones: {t}");
+}
+
+/// rfg 11: a player who has not come to the board when half his main time has gone loses; with
+/// neither come, the game has no result and the board waits for the arbiters (both lose).
+async fn lateness_loses_under_rfg(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
+    let new = json!({"name": "Lightning", "system": "round-robin", "game": "go", "rules": "rfg", "size": 9,
+        "time": byoyomi(3_000, 30_000, 1)});
+    let (status, v) = arb.post("/api/tournaments", new).await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let mut clients = Vec::new();
+    for name in ["go1", "go2", "go3", "go4"] {
+        let c = s.user(name).await;
+        assert_eq!(c.post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 201);
+        clients.push(c);
+    }
+    let round = pair_and_check(&s, &arb, id).await;
+    let started = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.1;
+    assert_eq!(started["started"].as_array().unwrap().len(), 2, "{started}");
+    // On board 1 the first mover comes and plays; his opponent never comes. On board 2 nobody.
+    let b1 = &round["boards"][0];
+    let game1 = started["started"][0]["game"].as_i64().unwrap();
+    let first = &clients[b1["first"].as_u64().unwrap() as usize - 1];
+    let (status, v) =
+        first.post(&format!("/api/games/{game1}/actions"), json!({"action": {"kind": "move", "move": "E5"}})).await;
+    assert_eq!(status, 200, "{v}");
+    let done = result_of(&s, id, 1, 1).await;
+    assert_eq!(done["result"], "1-0", "{done}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{game1}")).await;
+    assert_eq!(
+        (g["outcome"]["reason"].as_str(), g["outcome"]["article"].as_str()),
+        (Some("lateness"), Some("rfg 11")),
+        "{g}"
+    );
+    // Board 2: both absent, no result; the arbiters enter the double forfeit.
+    let game2 = started["started"][1]["game"].as_i64().unwrap();
+    for _ in 0..200 {
+        if s.anonymous().get(&format!("/api/games/{game2}")).await.1["status"] == "finished" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    let (_, g) = s.anonymous().get(&format!("/api/games/{game2}")).await;
+    assert_eq!(
+        (g["outcome"]["result"].as_str(), g["outcome"]["reason"].as_str()),
+        (Some("no_result"), Some("lateness")),
+        "{g}"
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(show(&s, id).await["rounds"][0]["boards"][1]["result"].is_null());
+    assert_eq!(arb.put(&format!("/api/tournaments/{id}/rounds/1/boards/2"), json!({"result": "--/--"})).await.0, 200);
 }

@@ -42,6 +42,8 @@ function summarize(ev: any): string {
       return `${ev.side ?? ""} ${JSON.stringify(ev.action)}`;
     case "decision":
       return `decision ${JSON.stringify(ev.decision)}`;
+    case "arrive":
+      return `arrive ${ev.side ?? ""}`;
     case "resign":
     case "claim":
       return `${ev.type} ${ev.side ?? ""} ${ev.claim ?? ""}`;

@@ -62,6 +62,8 @@ pub enum Action {
     RuleDead {
         stones: Vec<String>,
     },
+    /// The player has come to the board (a game with `arrival`: his first connection or act).
+    Arrive,
     /// Arbiter: stop both clocks.
     Pause,
     /// Arbiter: start the clock again.
@@ -205,6 +207,7 @@ impl LiveGame {
             Action::Resume => Submit::Resume,
             Action::Decide { decision } => Submit::Decision(decision.clone()),
             Action::Resign => Submit::Resign(side.expect("a player")),
+            Action::Arrive => Submit::Arrive(side.expect("a player")),
             Action::Claim { claim } => Submit::Claim(side, *claim),
             // The arbiter's game acts belong to no side; the event names the side to move.
             _ => Submit::Game(side.unwrap_or_else(|| self.to_move()), action.clone()),
@@ -218,6 +221,38 @@ impl LiveGame {
             return None;
         }
         self.clock().and_then(Clock::flag_at)
+    }
+
+    /// Whether `side` has arrived at the board.
+    pub fn arrived(&self, side: Side) -> bool {
+        match &self.live {
+            Live::Shogi(r) => r.arrived(side).is_some(),
+            Live::Go(r) => r.arrived(side).is_some(),
+        }
+    }
+
+    /// In a game whose players must arrive (`GameSetup::arrival`): the instant a player who has
+    /// not come is past the lateness the ruleset allows, and who; the host then rules the game
+    /// lost ([`LiveGame::lateness_ruling`]).
+    pub fn lateness_deadline(&self) -> Option<(Side, u64)> {
+        if !self.setup.arrival {
+            return None;
+        }
+        match &self.live {
+            Live::Shogi(r) => r.lateness_deadline(),
+            Live::Go(r) => r.lateness_deadline(),
+        }
+    }
+
+    /// The ruling at the lateness deadline of `late`: his opponent wins (ufs-2016 6.11; rfg 11);
+    /// with neither player come, no result, for the arbiter (rfg 11: both lose).
+    pub fn lateness_ruling(&self, late: Side) -> Action {
+        let article = match &self.live {
+            Live::Shogi(r) => r.rules().lateness.article.clone(),
+            Live::Go(r) => r.rules().lateness.article.clone(),
+        };
+        let result = if self.arrived(late.flip()) { GameResult::win(late.flip()) } else { GameResult::NoResult };
+        arbiter_result(result, Reason::Lateness, article)
     }
 
     pub fn clock(&self) -> Option<&Clock> {
@@ -301,6 +336,7 @@ enum Submit {
     Pause,
     Resume,
     Resign(Side),
+    Arrive(Side),
     Claim(Option<Side>, ClaimKind),
     Decision(Decision),
     Game(Side, Action),
@@ -313,6 +349,7 @@ fn common<G: Game>(t: u64, s: &Submit) -> Option<Event<G>> {
         Submit::Pause => Event::Pause { t },
         Submit::Resume => Event::Resume { t },
         Submit::Resign(side) => Event::Resign { t, side: *side },
+        Submit::Arrive(side) => Event::Arrive { t, side: *side },
         Submit::Claim(side, claim) => Event::Claim { t, side: *side, claim: *claim },
         Submit::Decision(d) => Event::Decision { t, decision: d.clone() },
         Submit::Game(..) => return None,
@@ -367,6 +404,7 @@ fn action_name(a: &Action) -> &'static str {
     match a {
         Action::Move { .. } => "move",
         Action::Resign => "resign",
+        Action::Arrive => "arrive",
         Action::Claim { .. } => "claim",
         Action::Declare => "declare",
         Action::ProposeImpasse => "propose_impasse",

@@ -21,6 +21,12 @@ pub struct GameSetup {
     /// (fesa-2017 15.4) and no take-back is allowed in it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// The players must arrive at the board, as at a tournament: one who has not come when the
+    /// ruleset's allowed lateness is over loses (ufs-2016 6.11; rfg 11; under fesa-2017 8.6 the
+    /// clock alone decides). A player arrives with his first connection to the game or his
+    /// first act.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arrival: bool,
 }
 
 /// Each side's time control. "Black" is sente in shogi (in a handicap game the receiver) and
@@ -223,6 +229,7 @@ mod tests {
             time: Some(SideTimes::same(tc)),
             board: BoardSetup::Shogi { handicap: None },
             rated: false,
+            arrival: false,
         }
     }
 
@@ -278,6 +285,7 @@ mod tests {
             time: None,
             board: BoardSetup::Go { size: 3, handicap: 0, komi: None },
             rated: false,
+            arrival: false,
         };
         assert!(matches!(go.validate(), Err(SetupError::Board(_))));
     }

@@ -134,6 +134,7 @@ impl GameName {
             time,
             board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string) },
             rated: false,
+            arrival: false,
         }
     }
 }

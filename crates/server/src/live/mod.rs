@@ -420,8 +420,31 @@ impl GameTask {
             // A move at the flag's instant is still in time; the flag is down one millisecond later.
             let flag =
                 self.game.flag_at().map(|at| Instant::now() + Duration::from_millis((at + 1).saturating_sub(now_ms())));
+            // A player who must come to the board and has not: the ruling at the end of the
+            // lateness the ruleset allows.
+            let lateness = self
+                .game
+                .lateness_deadline()
+                .map(|(_, at)| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
             let cmd = tokio::select! {
                 cmd = rx.recv() => cmd,
+                _ = sleep_until(lateness) => {
+                    let (late, at) = self.game.lateness_deadline().expect("a lateness deadline was scheduled");
+                    let t = at.max(self.game.last_t().unwrap_or(0));
+                    let ruling = self.game.lateness_ruling(late);
+                    let done = match self.game.act(t, Actor::Host, &ruling) {
+                        Ok(logged) => self.commit(None, logged).await.map_err(ActError::from),
+                        Err(e) => Err(e.into()),
+                    };
+                    if let Err(e) = done {
+                        tracing::error!(game = self.id, error = %e, "lateness ruling not stored; the game stops");
+                        break;
+                    }
+                    if self.game.outcome().is_some() {
+                        break;
+                    }
+                    continue;
+                }
                 _ = sleep_until(flag) => {
                     let at = self.game.flag_at().expect("a flag was scheduled");
                     // The flag is down just after the clock's instant, whenever the timer woke.
@@ -437,6 +460,12 @@ impl GameTask {
             let Some(cmd) = cmd else { break };
             match cmd {
                 Command::Act { actor, user, action, reply } => {
+                    if let Actor::Player { side } = actor
+                        && let Err(e) = self.arrive(side, user).await
+                    {
+                        let _ = reply.send(Err(e.into()));
+                        break;
+                    }
                     let t = now_ms().max(self.game.last_t().unwrap_or(0));
                     let done = match self.game.act(t, actor, &action) {
                         Ok(logged) => self.commit(user, logged).await.map_err(ActError::from),
@@ -453,6 +482,12 @@ impl GameTask {
                     let _ = reply.send(self.game.clone());
                 }
                 Command::Presence { side, delta } => {
+                    if delta > 0
+                        && let Err(e) = self.arrive(side, None).await
+                    {
+                        tracing::error!(game = self.id, error = %e, "an arrival not stored; the game stops");
+                        break;
+                    }
                     let i = side.index();
                     self.present[i] = self.present[i].saturating_add_signed(delta);
                     let before = self.absent_since[i];
@@ -504,6 +539,22 @@ impl GameTask {
             }
         }
         self.hub.remove(self.id);
+    }
+
+    /// In a game whose players must come to the board, `side`'s first connection or act is his
+    /// arrival (the referee judges its lateness).
+    async fn arrive(&mut self, side: Side, user: Option<UserId>) -> Result<(), StoreError> {
+        if !self.game.setup().arrival || self.game.arrived(side) || self.game.outcome().is_some() {
+            return Ok(());
+        }
+        let t = now_ms().max(self.game.last_t().unwrap_or(0));
+        match self.game.act(t, Actor::Player { side }, &Action::Arrive) {
+            Ok(logged) => self.commit(user, logged).await.map(|_| ()),
+            Err(e) => {
+                tracing::error!(game = self.id, error = %e, "an arrival was not taken");
+                Ok(())
+            }
+        }
     }
 
     /// Stores the event just submitted, then tells the watchers.
