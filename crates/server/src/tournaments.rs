@@ -16,7 +16,9 @@ use arbiter::{Followup, GameResult, Outcome, RulesetId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tournament::director::{self, AnnouncedBye, DirectorError, Joined, NewPlayer, NewTournament, PairRequest};
+use tournament::director::{
+    self, AnnouncedBye, DirectorError, Joined, NewPlayer, NewTournament, PairRequest, PlayerChanges,
+};
 use tournament::formats::fesa;
 use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, Tournament};
 
@@ -347,6 +349,45 @@ impl Tournaments {
         };
         self.commit(&l, Some(&l.t), &writes, audit).await?;
         Ok(published)
+    }
+
+    /// A player's details corrected; the audit log keeps what changed.
+    pub async fn edit_player(
+        &self,
+        id: TournamentId,
+        by: &User,
+        player: u32,
+        changes: &PlayerChanges,
+        reason: Option<String>,
+    ) -> Result<()> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let before = director::edit_player(&mut l.t, player, changes)?;
+        let after = &l.t.players[player as usize - 1];
+        let grade = |g: Option<tournament::Grade>| g.map_or("-".to_string(), |g| g.to_string());
+        let mut what = Vec::new();
+        for (field, old, new) in [
+            ("name", before.name.clone(), after.name.clone()),
+            ("rating", before.rating.to_string(), after.rating.to_string()),
+            ("grade", grade(before.grade), grade(after.grade)),
+            ("club", before.club.clone(), after.club.clone()),
+            ("federation", before.federation.clone(), after.federation.clone()),
+        ] {
+            if old != new {
+                what.push(format!("{field} {old:?} → {new:?}"));
+            }
+        }
+        if what.is_empty() {
+            return Ok(());
+        }
+        let audit = Audit {
+            actor: Some(by.id),
+            action: "edit_player",
+            detail: format!("player {player}: {}", what.join(", ")),
+            reason,
+        };
+        self.commit(&l, Some(&l.t), &[], audit).await
     }
 
     /// A bye announced for the next round to pair (or taken back, `None`): by the player himself

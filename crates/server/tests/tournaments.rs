@@ -177,6 +177,9 @@ async fn swiss_with_online_and_over_the_board_games(db: Db) {
     for b in &online {
         let game = b["game"].as_i64().unwrap();
         assert_eq!(b["game_status"], "live");
+        // The console sees the live board: Black to move at ply 0, both clocks at ten minutes.
+        assert_eq!((b["live"]["ply"].as_u64(), b["live"]["to_move"].as_str()), (Some(0), Some("black")), "{b}");
+        assert_eq!(b["live"]["clock"]["white"]["main_ms"], 600_000, "{b}");
         let second = p(b["second"].as_u64().unwrap() as usize);
         let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
         assert_eq!(g["setup"]["ruleset"], "fesa-2017", "{g}");
@@ -393,6 +396,7 @@ async fn fesa_rating_after_the_last_round(db: Db) {
     let player = s.user("someone").await;
     let first = [("Abe, Taro", "2d"), ("Baba, Jiro", "1d"), ("Cruz, Ana", "1k"), ("Diaz, Luis", "3k")];
     let id = rated_tournament(&s, &arb, "Spring Open", "2026/11/21", &first).await;
+    assert_eq!(show(&s, id).await["rated_list"], false);
     let (_, files) = s.anonymous().get(&format!("/api/tournaments/{id}/fesa")).await;
     assert!(files["list"].is_null(), "no list yet: {files}");
     assert!(
@@ -411,6 +415,7 @@ async fn fesa_rating_after_the_last_round(db: Db) {
     let (_, list) = s.anonymous().text("/api/ratings/fesa?format=list").await;
     assert_eq!(list, want_list);
     assert_eq!(arb.post(&format!("/api/tournaments/{id}/rate"), json!({})).await.0, 409, "rated once");
+    assert_eq!(show(&s, id).await["rated_list"], true);
 
     // The next tournament: two known players, one new; rated over the list just published.
     let second = [("Abe, Taro", "2d"), ("Cruz, Ana", "1k"), ("Eto, Kei", "2k"), ("Diaz, Luis", "3k")];
@@ -443,6 +448,16 @@ async fn arbiter_changes_by_hand(db: Db) {
         assert_eq!(status, 201, "{v}");
         players.push(c);
     }
+    // The arbiter corrects a player's rating, with the reason; players correct nothing.
+    let edit = format!("/api/tournaments/{id}/players/3");
+    assert_eq!(players[2].put(&edit, json!({"rating": 2400})).await.0, 403);
+    let (status, v) = arb.put(&edit, json!({"rating": 1985, "grade": "2d", "reason": "the list of May"})).await;
+    assert_eq!(status, 204, "{v}");
+    let t = show(&s, id).await;
+    assert_eq!((t["players"][2]["rating"].as_u64(), t["players"][2]["grade"].as_str()), (Some(1985), Some("2d")));
+    assert_eq!(t["players"][2]["name"], "c3", "what is not given stays");
+    let (status, v) = arb.put(&edit, json!({"rating": 123456})).await;
+    assert_eq!(status, 400, "wider than TRF's column: {v}");
     // Player 2 sits round 1 out with half a point; a full point is not his to take.
     let bye = |n: u32| format!("/api/tournaments/{id}/players/{n}/bye");
     assert_eq!(players[2].post(&bye(3), json!({"bye": "full"})).await.0, 403);
@@ -491,6 +506,9 @@ async fn arbiter_changes_by_hand(db: Db) {
     let (_, audit) = arb.get(&format!("/api/tournaments/{id}/audit")).await;
     let hand = audit["entries"].as_array().unwrap().iter().find(|e| e["action"] == "pair_by_hand").cloned().unwrap();
     assert_eq!(hand["reason"], "a player's train is late");
+    let edited = audit["entries"].as_array().unwrap().iter().find(|e| e["action"] == "edit_player").cloned().unwrap();
+    assert_eq!(edited["detail"], "player 3: rating \"1970\" → \"1985\", grade \"-\" → \"2d\"");
+    assert_eq!(edited["reason"], "the list of May");
     // Once the round's games have started its pairing stays.
     let (_, started) = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await;
     assert_eq!(started["started"].as_array().unwrap().len(), 2, "{started}");

@@ -96,6 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/arbiters", post(tournaments::add_arbiter))
         .route("/api/tournaments/{id}/players", post(tournaments::register))
         .route("/api/tournaments/{id}/players/{n}/withdraw", post(tournaments::withdraw))
+        .route("/api/tournaments/{id}/players/{n}", put(tournaments::edit_player))
         .route("/api/tournaments/{id}/players/{n}/bye", post(tournaments::announce_bye))
         .route("/api/tournaments/{id}/forbidden", post(tournaments::forbid))
         .route("/api/tournaments/{id}/rounds", post(tournaments::pair))

@@ -158,6 +158,21 @@ pub async fn show(
         })
         .collect();
     let mut rounds = Vec::new();
+    // The live games' state, for the arbiters' console: the move, the clocks, a dispute.
+    let mut live = HashMap::new();
+    for g in games.iter().filter(|g| g.status == crate::store::GameStatus::Live) {
+        if let Some(game) = state.hub.read(g.game).await {
+            let view = game.view(crate::live::now_ms());
+            let disputed_by = match &view.position {
+                arbiter::live::PositionView::Go { disputed_by, .. } => *disputed_by,
+                _ => None,
+            };
+            live.insert(
+                g.game,
+                json!({ "ply": view.ply, "to_move": view.to_move, "clock": view.clock, "disputed_by": disputed_by }),
+            );
+        }
+    }
     for r in 1..t.next_round() {
         let boards = director::boards(t, r).map_err(TournamentError::from)?;
         let open = boards.iter().filter(|b| b.result.is_none()).count();
@@ -169,7 +184,9 @@ pub async fn show(
                     games.iter().filter(|g| g.round == r && g.board as usize == b.number).max_by_key(|g| g.replay);
                 let handicap =
                     published.get(&r).and_then(|p| p.boards.get(b.number - 1)).and_then(|p| p.handicap.clone());
+                let live = game.filter(|g| g.status == crate::store::GameStatus::Live).and_then(|g| live.get(&g.game));
                 json!({
+                    "live": live,
                     "number": b.number,
                     "first": b.first,
                     "second": b.second,
@@ -211,6 +228,7 @@ pub async fn show(
         "rounds": rounds,
         "standings": standings,
         "me": me,
+        "rated_list": state.store.is_rated(id).await?,
     })))
 }
 
@@ -492,4 +510,23 @@ fn announced(t: &tournament::Tournament, round: u32) -> Vec<(u32, director::Anno
             Some((p.number, bye))
         })
         .collect()
+}
+
+#[derive(Deserialize)]
+pub struct EditRequest {
+    #[serde(flatten)]
+    changes: director::PlayerChanges,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// `PUT /api/tournaments/{id}/players/{n}`: a player's details corrected.
+pub async fn edit_player(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, player)): Param<(TournamentId, u32)>,
+    Body(r): Body<EditRequest>,
+) -> Result<StatusCode, ApiError> {
+    state.tournaments.edit_player(id, &m.user, player, &r.changes, r.reason).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

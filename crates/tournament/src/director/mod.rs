@@ -12,7 +12,7 @@ mod results;
 
 pub use changes::{AnnouncedBye, announce_bye, forbid, replace_round};
 pub use error::DirectorError;
-pub use players::{Joined, NewPlayer, add_player, withdraw};
+pub use players::{Joined, NewPlayer, PlayerChanges, add_player, edit_player, withdraw};
 pub use results::{BoardRef, BoardResult, BoardView, ResultEntry, boards, enter_result};
 
 use arbiter::ShogiRuleset;

@@ -61,18 +61,8 @@ pub fn withdraw(t: &mut Tournament, player: u32, from_round: u32) -> Result<(), 
 
 /// Add a player who joins at the next round to pair (see the module documentation).
 pub fn add_player(t: &mut Tournament, new: &NewPlayer) -> Result<Joined, DirectorError> {
+    check_new(new)?;
     let name = new.name.trim();
-    if name.is_empty() {
-        return Err(DirectorError::NoName);
-    }
-    // The TRF 001 columns: name 15-47, rating 49-52, federation 54-56.
-    let wide = |field, width, value: &str| {
-        (value.chars().count() > width).then(|| DirectorError::FieldTooWide { field, width, value: value.to_string() })
-    };
-    let rating = new.rating.to_string();
-    if let Some(e) = wide("name", 33, name).or(wide("rating", 4, &rating)).or(wide("federation", 3, &new.federation)) {
-        return Err(e);
-    }
     let round = t.next_round();
     let number = t.players.len() as u32 + 1;
     let absent = RoundEntry { outcome: Outcome::ZeroBye, ..RoundEntry::unpaired() };
@@ -90,4 +80,55 @@ pub fn add_player(t: &mut Tournament, new: &NewPlayer) -> Result<Joined, Directo
         ..Default::default()
     });
     Ok(Joined { player: number, round })
+}
+
+/// A player's details corrected: what is given replaces what he has. Refused as
+/// [`add_player`] refuses (no name, a field wider than TRF gives it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerChanges {
+    pub name: Option<String>,
+    pub rating: Option<u32>,
+    pub grade: Option<Grade>,
+    pub club: Option<String>,
+    pub federation: Option<String>,
+}
+
+/// Applies `changes` to `player` (pairing number); returns what he was before.
+pub fn edit_player(t: &mut Tournament, player: u32, changes: &PlayerChanges) -> Result<Player, DirectorError> {
+    let p = index(t, player)?;
+    let before = t.players[p].clone();
+    let now = &before;
+    let new = NewPlayer {
+        name: changes.name.clone().unwrap_or_else(|| now.name.clone()),
+        rating: changes.rating.unwrap_or(now.rating),
+        grade: changes.grade.or(now.grade),
+        club: changes.club.clone().unwrap_or_else(|| now.club.clone()),
+        federation: changes.federation.clone().unwrap_or_else(|| now.federation.clone()),
+    };
+    check_new(&new)?;
+    let e = &mut t.players[p];
+    e.name = new.name.trim().to_string();
+    e.rating = new.rating;
+    e.grade = new.grade;
+    e.club = new.club.trim().to_string();
+    e.federation = new.federation.trim().to_string();
+    Ok(before)
+}
+
+/// A player's details as TRF can hold them.
+fn check_new(new: &NewPlayer) -> Result<(), DirectorError> {
+    let name = new.name.trim();
+    if name.is_empty() {
+        return Err(DirectorError::NoName);
+    }
+    // The TRF 001 columns: name 15-47, rating 49-52, federation 54-56.
+    let wide = |field, width, value: &str| {
+        (value.chars().count() > width).then(|| DirectorError::FieldTooWide { field, width, value: value.to_string() })
+    };
+    let rating = new.rating.to_string();
+    match wide("name", 33, name).or(wide("rating", 4, &rating)).or(wide("federation", 3, new.federation.trim())) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
