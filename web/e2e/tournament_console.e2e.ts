@@ -241,7 +241,7 @@ describe("the arbiter console of a tournament", () => {
     expect(mv.status, JSON.stringify(mv.json)).toBe(200);
     const row = live.locator('tr[data-live-board="1-1"]');
     await row.getByTestId("live-state").filter({ hasText: "☖ to move · moves played: 1" }).waitFor({ timeout: 10_000 });
-    const clock = row.locator('td[data-clock="white"] .clock-time');
+    const clock = row.locator('td[data-clock="white"] .live-time');
     expect(await row.locator('td[data-clock="black"]').textContent()).toContain(nameOf(b1.first));
     expect(await clock.textContent()).toMatch(/^\d+:\d\d$/);
     // Gote's clock runs, and the console counts it down between polls.

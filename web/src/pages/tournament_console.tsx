@@ -410,7 +410,8 @@ function EditPlayer({ tm, act }: { tm: Tournament; act: Act }) {
     const body: PlayerEdit = {};
     if (f.name.trim() && f.name.trim() !== p.name) body.name = f.name.trim();
     if (f.rating.trim() !== (p.rating > 0 ? String(p.rating) : "")) body.rating = Number(f.rating.trim() || 0);
-    if (f.grade.trim() !== (p.grade ?? "")) body.grade = f.grade.trim();
+    // A grade is corrected, not taken away (the server reads a grade, never an empty one).
+    if (f.grade.trim() && f.grade.trim() !== (p.grade ?? "")) body.grade = f.grade.trim();
     if (f.club.trim() !== p.club) body.club = f.club.trim();
     if (f.federation.trim() !== p.federation) body.federation = f.federation.trim();
     if (f.reason.trim()) body.reason = f.reason.trim();
@@ -578,7 +579,7 @@ function LiveBoard({ tm, round, board, live }: { tm: Tournament; round: number; 
     const f = clockFace(live.clock, s, tm.time ?? undefined, now + offset);
     return (
       <td class={`live-clock ${f.running ? "running" : ""}`} data-clock={s}>
-        {marks[s]} {playerName(tm, n)} <span class="clock-time">{tm.time ? f.text : "—"}</span>
+        {marks[s]} {playerName(tm, n)} <span class="live-time">{tm.time ? f.text : "—"}</span>
       </td>
     );
   };

@@ -111,7 +111,7 @@ export function PlayerCard({ id, n }: { id: number; n: number }) {
       <table class="tour" data-testid="player-rounds">
         <thead>
           <tr>
-            <th>{t("rounds")}</th>
+            <th>{t("roundCol")}</th>
             <th>{t("board")}</th>
             <th>{t("colour")}</th>
             <th>{t("opponentCol")}</th>
