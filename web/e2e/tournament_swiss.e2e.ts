@@ -294,7 +294,7 @@ describe("a swiss tournament run on the server, checked against the command-line
     expect(await arb.locator('[data-testid="players"] tbody tr').count()).toBe(6);
   });
 
-  it("shows a player no arbiter console and refuses him, and another tournament's arbiter, the arbiters' requests", async () => {
+  it("shows a player none of the arbiters' controls and refuses him, and another tournament's arbiter, the arbiters' requests", async () => {
     const p = players.alice;
     await p.goto(`/tournaments/${id}`);
     await p.locator('[data-testid="players"]').waitFor();
