@@ -132,25 +132,30 @@ export function RoundActions({ tm, act }: { tm: Tournament; act: Act }) {
   );
 }
 
-/** After the last round of a rated shogi tournament: publish the new FESA rating list. */
+/** After the last round of a rated shogi tournament: publish the new FESA rating list, once. */
 function RateTournament({ tm, act }: { tm: Tournament; act: Act }) {
   const [rated, setRated] = useState<number | null>(null);
-  if (!canRate(tm)) return null;
+  // Once the results are in the published list (`rated_list`) the button goes; what this
+  // page's click published stays said.
+  const offer = canRate(tm);
+  if (!offer && rated === null) return null;
   return (
     <p class="actions">
-      <button
-        type="button"
-        data-testid="rate"
-        disabled={rated !== null}
-        onClick={() =>
-          act(async () => {
-            const list = await api.rateTournament(tm.id);
-            setRated(list.length);
-          })
-        }
-      >
-        {t("rateTournament")}
-      </button>
+      {offer && (
+        <button
+          type="button"
+          data-testid="rate"
+          disabled={rated !== null}
+          onClick={() =>
+            act(async () => {
+              const list = await api.rateTournament(tm.id);
+              setRated(list.length);
+            })
+          }
+        >
+          {t("rateTournament")}
+        </button>
+      )}
       {rated !== null && (
         <span role="status" class="muted" data-testid="rated">
           {" "}
