@@ -294,7 +294,7 @@ describe("a swiss tournament run on the server, checked against the command-line
     expect(await arb.locator('[data-testid="players"] tbody tr').count()).toBe(6);
   });
 
-  it("shows a player no arbiter console and refuses him, and another tournament's arbiter, the arbiters' requests", async () => {
+  it("shows a player none of the arbiters' controls and refuses him, and another tournament's arbiter, the arbiters' requests", async () => {
     const p = players.alice;
     await p.goto(`/tournaments/${id}`);
     await p.locator('[data-testid="players"]').waitFor();
@@ -438,6 +438,9 @@ describe("a swiss tournament run on the server, checked against the command-line
     expect(res.status()).toBe(200);
     expect(await res.json()).toEqual(want);
     await arb.getByTestId("rated").filter({ hasText: "FESA rating list published: 8 players" }).waitFor();
+    // The tournament is in the published list now (`rated_list`): the button is gone.
+    await expect.poll(() => arb.getByTestId("rate").count()).toBe(0);
+    expect((await getJson(`/api/tournaments/${id}`)).rated_list).toBe(true);
     await shot(arb, "swiss-rated");
     // Rated once; the list published is the new one in force.
     expect((await http.arb.req("POST", `/api/tournaments/${id}/rate`)).status).toBe(409);

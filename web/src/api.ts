@@ -6,6 +6,9 @@ import type {
   EngineInfo,
   GameDetail,
   GameSummary,
+  AnnouncedBye,
+  HandPairing,
+  PlayerEdit,
   NewPlayer,
   NewTournament,
   Tournament,
@@ -108,3 +111,14 @@ export const trfUrl = (id: number) => `${tour(id)}/trf`;
 /** After the last round: the FESA rating of a rated shogi tournament, published as the new list. */
 export const rateTournament = (id: number) =>
   call<{ name: string; rating: number; games: number; grade: string | null }[]>("POST", `${tour(id)}/rate`);
+/** A bye announced for the next round to pair, or (`null`) taken back. */
+export const announceBye = (id: number, player: number, bye: AnnouncedBye | null, reason?: string) =>
+  call<{ round: number; bye: AnnouncedBye | null }>("POST", `${tour(id)}/players/${player}/bye`, { bye, ...(reason ? { reason } : {}) });
+/** Players (pairing numbers) who must never meet. */
+export const forbidPlayers = (id: number, players: number[], reason?: string) =>
+  call<void>("POST", `${tour(id)}/forbidden`, { players, ...(reason ? { reason } : {}) });
+/** The last round paired by hand, before any of its results or games; a reason is required. */
+export const pairByHand = (id: number, round: number, body: { boards: [number, number][]; byes: number[]; reason: string }) =>
+  call<HandPairing>("PUT", `${tour(id)}/rounds/${round}/pairing`, body);
+/** A player's details corrected (what is given). */
+export const editPlayer = (id: number, player: number, body: PlayerEdit) => call<unknown>("PUT", `${tour(id)}/players/${player}`, body);

@@ -15,6 +15,7 @@ import { Watch } from "./pages/watch";
 import { Tokens } from "./pages/tokens";
 import { Tournaments } from "./pages/tournaments";
 import { TournamentPage } from "./pages/tournament";
+import { PlayerCard, PrintPairings } from "./pages/tournament_player";
 
 export interface Session {
   user: User | null;
@@ -87,6 +88,8 @@ export function App() {
   let page: preact.ComponentChildren;
   const m = path.match(/^\/game\/(\d+)$/);
   const tm = path.match(/^\/tournaments\/(\d+)$/);
+  const card = path.match(/^\/tournaments\/(\d+)\/players\/(\d+)$/);
+  const printed = path.match(/^\/tournaments\/(\d+)\/rounds\/(\d+)\/print$/);
   if (!ready) page = null;
   else if (path === "/") page = <Lobby />;
   else if (path === "/login") page = <Login mode="login" />;
@@ -96,6 +99,8 @@ export function App() {
   else if (m) page = <GamePage key={m[1]} id={Number(m[1])} />;
   else if (path === "/tournaments") page = <Tournaments />;
   else if (tm) page = <TournamentPage key={tm[1]} id={Number(tm[1])} />;
+  else if (card) page = <PlayerCard key={path} id={Number(card[1])} n={Number(card[2])} />;
+  else if (printed) page = <PrintPairings key={path} id={Number(printed[1])} round={Number(printed[2])} />;
   else
     page = (
       <main>
@@ -103,6 +108,9 @@ export function App() {
         <Link href="/">{t("back")}</Link>
       </main>
     );
+
+  // The printable pairings come without the site's header.
+  if (printed) return <SessionContext.Provider value={{ user, setUser, pieceStyle, lang }}>{page}</SessionContext.Provider>;
 
   return (
     <SessionContext.Provider value={{ user, setUser, pieceStyle, lang }}>

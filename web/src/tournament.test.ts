@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
-import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate } from "./tournament";
-import type { User } from "./types";
+import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate,
+  announcedByes, byeLabel, canEditPairing, draftOf, draftProblem, pairsText, parseNumbers, playerRounds, resultPoints, roundPlayers } from "./tournament";
+import type { TournamentBoard, TournamentRound, User } from "./types";
 
 afterEach(() => setLang("en"));
 
@@ -80,5 +81,72 @@ describe("tournament helpers", () => {
     expect(canRate({ ...tm, rated: false })).toBe(false);
     expect(canRate({ ...tm, game: "go" as const })).toBe(false);
     expect(canRate({ ...tm, rounds_planned: null, rounds: [] })).toBe(false);
+  });
+});
+
+const board = (number: number, first: number, second: number, over: Partial<TournamentBoard> = {}): TournamentBoard => ({
+  number, first, second, result: null, replayed: false, game: null, game_status: null, ...over,
+});
+const players = [1, 2, 3, 4, 5].map((number) => ({ number, name: `P${number}` }));
+
+describe("the console's helpers", () => {
+  it("no longer offers to rate once the results are in the published list", () => {
+    const tm = { rated: true, game: "shogi" as const, rounds: [round(0)], rounds_planned: 1 };
+    expect(canRate(tm)).toBe(true);
+    expect(canRate({ ...tm, rated_list: false })).toBe(true);
+    expect(canRate({ ...tm, rated_list: true })).toBe(false);
+  });
+  it("names the announced byes and groups a round's by kind", () => {
+    expect(byeLabel("half")).toBe("Half-point bye");
+    const r = { announced: [{ player: 3, bye: "zero" as const }, { player: 1, bye: "half" as const }, { player: 2, bye: "half" as const }] };
+    expect(announcedByes({ players } as never, r)).toEqual([["half", ["P1", "P2"]], ["zero", ["P3"]]]);
+    expect(announcedByes({ players } as never, {})).toEqual([]);
+    setLang("ru");
+    expect(byeLabel("full")).toBe("Bye на очко");
+  });
+  it("reads pairing numbers however they are typed, each once", () => {
+    expect(parseNumbers("1, 4")).toEqual([1, 4]);
+    expect(parseNumbers(" 3 7;3 x 0 9")).toEqual([3, 7, 9]);
+    expect(parseNumbers("")).toEqual([]);
+    expect(pairsText([[1, 4], [2, 3]])).toBe("1-4 2-3");
+  });
+  it("lets the last round be paired by hand only before its results and games", () => {
+    const r1: TournamentRound = { number: 1, open: 0, boards: [board(1, 1, 2, { result: "1-0" })], byes: [] };
+    const r2: TournamentRound = { number: 2, open: 2, boards: [board(1, 1, 3), board(2, 2, 4)], byes: [5] };
+    const tm = { rounds: [r1, r2] };
+    expect(canEditPairing(tm, r1)).toBe(false);
+    expect(canEditPairing(tm, r2)).toBe(true);
+    expect(canEditPairing(tm, { ...r2, boards: [board(1, 1, 3, { game: 7 }), board(2, 2, 4)] })).toBe(false);
+    expect(canEditPairing(tm, { ...r2, boards: [board(1, 1, 3, { result: "½-½" }), board(2, 2, 4)] })).toBe(false);
+    expect(draftOf(r2)).toEqual({ boards: [[1, 3], [2, 4]], byes: [5] });
+    expect(roundPlayers(r2)).toEqual([1, 3, 2, 4, 5]);
+  });
+  it("checks a hand pairing places every player of the round once", () => {
+    const all = [1, 2, 3, 4, 5];
+    expect(draftProblem({ boards: [[1, 4], [2, 3]], byes: [5] }, all)).toBeNull();
+    expect(draftProblem({ boards: [[1, 1], [2, 3]], byes: [5] }, all)).toBe("Board 1: player 1 on both sides.");
+    expect(draftProblem({ boards: [[1, 4], [2, 4]], byes: [5] }, all)).toBe("Player 4 is placed twice.");
+    expect(draftProblem({ boards: [[1, 4], [2, 3]], byes: [4] }, all)).toBe("Player 4 is placed twice.");
+    expect(draftProblem({ boards: [[1, 4]], byes: [5] }, all)).toBe("Not placed: 2, 3.");
+  });
+  it("gives each side its points of a result", () => {
+    expect(resultPoints("1-0")).toEqual([1, 0]);
+    expect(resultPoints("-/+")).toEqual([0, 1]);
+    expect(resultPoints("½-½")).toEqual([0.5, 0.5]);
+    expect(resultPoints("--/--")).toEqual([0, 0]);
+  });
+  it("lays out a player's rounds: games, byes, announced byes, rounds he was not paired", () => {
+    const rounds: TournamentRound[] = [
+      { number: 1, open: 0, boards: [board(1, 2, 1, { result: "0-1", game: 12 }), board(2, 3, 4, { result: "1-0" })], byes: [5] },
+      { number: 2, open: 1, boards: [board(1, 1, 3)], byes: [], announced: [{ player: 2, bye: "half" }] },
+      { number: 3, open: 1, boards: [board(1, 3, 4)], byes: [1], announced: [] },
+    ];
+    const tm = { rounds };
+    expect(playerRounds(tm, 1)).toEqual([
+      { round: 1, kind: "game", board: 1, opponent: 2, colour: "second", result: "0-1", points: 1, game: 12, bye: null },
+      { round: 2, kind: "game", board: 1, opponent: 3, colour: "first", result: null, points: null, game: null, bye: null },
+      { round: 3, kind: "bye", board: null, opponent: null, colour: null, result: null, points: null, game: null, bye: null },
+    ]);
+    expect(playerRounds(tm, 2).map((r) => [r.kind, r.points, r.bye])).toEqual([["game", 0, null], ["announced", 0.5, "half"], ["none", null, null]]);
   });
 });

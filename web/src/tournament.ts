@@ -1,7 +1,7 @@
 // Pure helpers of the tournament pages (docs/protocol.md, "Tournaments"): result labels, a
 // round's status, who may do what next, the time control from the form's two numbers.
 import { t } from "./i18n";
-import type { BoardResult, StandingsRow, TimeControl, Tournament, TournamentRound, User } from "./types";
+import type { AnnouncedBye, BoardResult, StandingsRow, TimeControl, Tournament, TournamentRound, User } from "./types";
 
 /** The results an arbiter may enter, first mover first, as the director writes them. */
 export const RESULTS: readonly BoardResult[] = ["1-0", "0-1", "½-½", "+/-", "-/+", "--/--"];
@@ -75,6 +75,132 @@ export function tiebreakValue(row: StandingsRow, name: string, i: number): strin
 /** A date input's `YYYY-MM-DD` as TRF writes it (`YYYY/MM/DD`); empty: none. */
 export const trfDate = (value: string) => value.trim().replace(/-/g, "/");
 
-/** A rated shogi tournament with every planned round paired and no board open may be rated. */
-export const canRate = (tm: Pick<Tournament, "rated" | "game" | "rounds" | "rounds_planned">) =>
-  tm.rated && tm.game === "shogi" && tm.rounds.length > 0 && tm.rounds.length >= (tm.rounds_planned ?? 0) && lastRoundOpen(tm) === 0;
+/**
+ * A rated shogi tournament with every planned round paired and no board open may be rated, once:
+ * not after its results are in the published list (`rated_list`).
+ */
+export const canRate = (tm: Pick<Tournament, "rated" | "game" | "rounds" | "rounds_planned" | "rated_list">) =>
+  tm.rated && !tm.rated_list && tm.game === "shogi" && tm.rounds.length > 0 && tm.rounds.length >= (tm.rounds_planned ?? 0) && lastRoundOpen(tm) === 0;
+
+export const BYES: readonly AnnouncedBye[] = ["half", "zero", "full"];
+
+/** "Half-point bye", "Zero-point bye", "Full-point bye". */
+export const byeLabel = (b: AnnouncedBye) => t(`bye_${b}`);
+
+/** A round's announced byes by kind, in the order half, zero, full: `[kind, names]`. */
+export function announcedByes(tm: Pick<Tournament, "players">, round: Pick<TournamentRound, "announced">): [AnnouncedBye, string[]][] {
+  const all = round.announced ?? [];
+  return BYES.map((k): [AnnouncedBye, string[]] => [k, all.filter((a) => a.bye === k).map((a) => playerName(tm, a.player))]).filter(
+    ([, names]) => names.length > 0,
+  );
+}
+
+/** Pairing numbers typed in a field: `1, 4` or `1 4 7`; each once, in order. */
+export function parseNumbers(text: string): number[] {
+  const out: number[] = [];
+  for (const w of text.split(/[^0-9]+/)) {
+    const n = Number(w);
+    if (w !== "" && n > 0 && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** Pairs as the arbiter reads them: `1-4 2-3`. */
+export const pairsText = (pairs: readonly (readonly [number, number])[]) => pairs.map(([a, b]) => `${a}-${b}`).join(" ");
+
+/**
+ * The last round may be paired by hand before any of its results is entered and before any of
+ * its online games is started.
+ */
+export function canEditPairing(tm: Pick<Tournament, "rounds">, round: Pick<TournamentRound, "number" | "boards">): boolean {
+  return round.number === tm.rounds.length && round.boards.every((b) => b.result === null && b.game === null);
+}
+
+/** A pairing by hand: the boards (first, second) and the pairing-allocated byes. */
+export interface PairingDraft {
+  boards: [number, number][];
+  byes: number[];
+}
+
+export const draftOf = (round: Pick<TournamentRound, "boards" | "byes">): PairingDraft => ({
+  boards: round.boards.map((b): [number, number] => [b.first, b.second]),
+  byes: [...round.byes],
+});
+
+/**
+ * What is wrong with a draft whose round placed `players` (each once): a player placed twice, a
+ * player left out, a board with one player on both sides; null when it may be sent.
+ */
+export function draftProblem(draft: PairingDraft, players: readonly number[]): string | null {
+  const seen = new Set<number>();
+  for (const [i, [a, b]] of draft.boards.entries()) if (a === b) return t("pairingSameTwice", { b: i + 1, n: a });
+  for (const n of [...draft.boards.flat(), ...draft.byes]) {
+    if (seen.has(n)) return t("pairingPlacedTwice", { n });
+    seen.add(n);
+  }
+  const missing = players.filter((n) => !seen.has(n));
+  if (missing.length > 0) return t("pairingMissing", { n: missing.join(", ") });
+  return null;
+}
+
+/** Points of a result for the first mover and the second. */
+export function resultPoints(r: BoardResult): [number, number] {
+  switch (r) {
+    case "1-0":
+    case "+/-":
+      return [1, 0];
+    case "0-1":
+    case "-/+":
+      return [0, 1];
+    case "½-½":
+      return [0.5, 0.5];
+    default:
+      return [0, 0];
+  }
+}
+
+/** A round of a player's card. */
+export interface CardRound {
+  round: number;
+  /** `game`: paired on a board; `bye`: the pairing-allocated bye; `announced`: a bye he asked for; `none`: not paired. */
+  kind: "game" | "bye" | "announced" | "none";
+  board: number | null;
+  opponent: number | null;
+  colour: "first" | "second" | null;
+  result: BoardResult | null;
+  /** His points from this round, when known (a pairing-allocated bye's depend on the rules). */
+  points: number | null;
+  game: number | null;
+  bye: AnnouncedBye | null;
+}
+
+/** Player `n`'s rounds, from the tournament's boards, byes and announced byes. */
+export function playerRounds(tm: Pick<Tournament, "rounds">, n: number): CardRound[] {
+  return tm.rounds.map((r): CardRound => {
+    const base = { round: r.number, board: null, opponent: null, colour: null, result: null, points: null, game: null, bye: null };
+    const b = r.boards.find((x) => x.first === n || x.second === n);
+    if (b) {
+      const first = b.first === n;
+      return {
+        ...base,
+        kind: "game",
+        board: b.number,
+        opponent: first ? b.second : b.first,
+        colour: first ? "first" : "second",
+        result: b.result,
+        points: b.result === null ? null : resultPoints(b.result)[first ? 0 : 1],
+        game: b.game,
+      };
+    }
+    if (r.byes.includes(n)) return { ...base, kind: "bye" };
+    const a = r.announced?.find((x) => x.player === n);
+    if (a) return { ...base, kind: "announced", bye: a.bye, points: { half: 0.5, zero: 0, full: 1 }[a.bye] };
+    return { ...base, kind: "none" };
+  });
+}
+
+/** The players a round placed: on its boards and its pairing-allocated byes. */
+export const roundPlayers = (round: Pick<TournamentRound, "boards" | "byes">) => [...round.boards.flatMap((b) => [b.first, b.second]), ...round.byes];
+
+/** A points value as the standings write it: `1`, `0.5`, `0`. */
+export const pointsText = (p: number | null) => (p === null ? "" : String(p));

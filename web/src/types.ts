@@ -228,6 +228,20 @@ export interface TournamentPlayer {
   account: string | null;
   status: "active" | "withdrawn" | "excluded";
   from_round: number | null;
+  /** The bye he announced for the next round to pair, if any. */
+  bye_next?: AnnouncedBye | null;
+}
+
+/** A bye announced ahead (TRF-2025 240): half a point, none, or a full point. */
+export type AnnouncedBye = "half" | "zero" | "full";
+
+/** A board's live game: the ply, who moves, the clock as in a game's view, a Go dispute. */
+export interface BoardLive {
+  ply: number;
+  to_move: Side;
+  clock: ClockView | null;
+  /** A Go finishing phase waiting for the arbiter: the side that disputed. */
+  disputed_by: Side | null;
 }
 
 export interface TournamentBoard {
@@ -240,6 +254,8 @@ export interface TournamentBoard {
   handicap?: string | null;
   game: number | null;
   game_status: GameDetail["status"] | null;
+  /** Present while the board's game is live. */
+  live?: BoardLive | null;
 }
 
 export interface TournamentRound {
@@ -248,6 +264,8 @@ export interface TournamentRound {
   open: number;
   boards: TournamentBoard[];
   byes: number[];
+  /** The round's announced byes (a late entry's earlier rounds are zero-point byes). */
+  announced?: { player: number; bye: AnnouncedBye }[];
 }
 
 /** A row of the standings (`shinpan standings --format json`). */
@@ -280,6 +298,27 @@ export interface Tournament {
   standings: { tiebreaks: string[]; rows: StandingsRow[] };
   /** What the viewer is in this tournament: its arbiter, and his player number. */
   me: { arbiter: boolean; player: number | null };
+  /** The tournament's results are in the published FESA list. */
+  rated_list?: boolean;
+}
+
+/** `PUT /api/tournaments/{id}/players/{n}`: what is given is corrected. */
+export interface PlayerEdit {
+  name?: string;
+  rating?: number;
+  grade?: string;
+  club?: string;
+  federation?: string;
+  reason?: string;
+}
+
+/** The answer to a round paired by hand. */
+export interface HandPairing {
+  round: number;
+  boards: { number: number; first: number; second: number }[];
+  byes: number[];
+  /** The pairs the system gives that the hand pairing does not use. */
+  system_pairs: [number, number][];
 }
 
 /** `POST /api/tournaments/{id}/players`. */

@@ -7,15 +7,18 @@ import * as api from "../api";
 import { Link, useSession } from "../app";
 import { tcShort } from "../clock";
 import { t, type Key } from "../i18n";
-import { canJoin, playerName, resultLabel, roundStatus, tiebreakLabel, tiebreakValue } from "../tournament";
+import { announcedByes, byeLabel, canJoin, playerName, resultLabel, roundStatus, tiebreakLabel, tiebreakValue } from "../tournament";
 import type { Tournament, TournamentRound } from "../types";
-import { ArbiterConsole, ResultEditor, RoundActions, StartGames } from "./tournament_console";
+import { ArbiterConsole, PairByHand, ResultEditor, RoundActions, StartGames } from "./tournament_console";
 import { systemLabel } from "./tournaments";
 
 /** How often the page asks for the tournament again. */
 export const POLL_MS = 3000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** A player's card. */
+export const playerHref = (id: number, n: number) => `/tournaments/${id}/players/${n}`;
 
 /** What the page's parts need to change the tournament: run a request, show its error, reload. */
 export interface Act {
@@ -157,6 +160,7 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
           <th>{t("club")}</th>
           <th>{t("account")}</th>
           <th>{t("status")}</th>
+          <th>{t("byeNext")}</th>
           <th></th>
         </tr>
       </thead>
@@ -167,7 +171,7 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
             <tr key={p.number} data-player={p.number} class={self ? "me" : ""}>
               <td>{p.number}</td>
               <td>
-                {p.name}
+                <Link href={playerHref(tm.id, p.number)}>{p.name}</Link>
                 {self && <span class="muted"> ({t("you")})</span>}
               </td>
               <td>{p.rating > 0 ? p.rating : ""}</td>
@@ -178,6 +182,7 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
                 {t(`status_${p.status}` as Key)}
                 {p.from_round !== null && p.status !== "active" ? ` (${t("fromRound", { n: p.from_round })})` : ""}
               </td>
+              <td data-bye-next={p.bye_next ?? ""}>{p.bye_next ? byeLabel(p.bye_next) : ""}</td>
               <td>
                 {p.status === "active" && (tm.me.arbiter || self) && (
                   <button
@@ -206,7 +211,10 @@ function Round({ tm, round, act }: { tm: Tournament; round: TournamentRound; act
   return (
     <div class="round" data-round={round.number}>
       <h3>
-        {t("roundN", { n: round.number })} <span class="round-status" data-testid="round-status">— {roundStatus(round)}</span>
+        {t("roundN", { n: round.number })} <span class="round-status" data-testid="round-status">— {roundStatus(round)}</span>{" "}
+        <a class="print-link" href={`/tournaments/${tm.id}/rounds/${round.number}/print`} target="_blank" rel="noopener" data-testid="print-pairings">
+          {t("printPairings")}
+        </a>
       </h3>
       {tm.me.arbiter && round.open > 0 && <StartGames tm={tm} round={round.number} act={act} />}
       <table class="tour pairings">
@@ -251,6 +259,12 @@ function Round({ tm, round, act }: { tm: Tournament; round: TournamentRound; act
         </tbody>
       </table>
       {round.byes.length > 0 && <p class="muted">{t("bye", { names: round.byes.map((n) => playerName(tm, n)).join(", ") })}</p>}
+      {announcedByes(tm, round).map(([kind, names]) => (
+        <p class="muted" key={kind} data-testid="announced" data-bye={kind}>
+          {t("announcedByeLine", { kind: byeLabel(kind), names: names.join(", ") })}
+        </p>
+      ))}
+      {tm.me.arbiter && round.number === tm.rounds.length && <PairByHand key={round.number} tm={tm} round={round} act={act} />}
     </div>
   );
 }
@@ -288,7 +302,9 @@ function Standings({ tm }: { tm: Tournament }) {
             <tr key={r.number} data-player={r.number} class={tm.me.player === r.number ? "me" : ""}>
               <td>{r.rank}</td>
               <td>{r.number}</td>
-              <td>{r.name}</td>
+              <td>
+                <Link href={playerHref(tm.id, r.number)}>{r.name}</Link>
+              </td>
               <td>{r.rating > 0 ? r.rating : ""}</td>
               <td>{r.grade ?? ""}</td>
               <td>{r.club}</td>

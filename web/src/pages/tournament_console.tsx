@@ -1,12 +1,33 @@
 // The arbiter's side of a tournament's page: a result per board (a correction needs a reason),
-// pairing the next round, starting a round's online games, registering and withdrawing players,
-// adding an arbiter, and the audit log. The server checks every one of these; the page only
+// pairing the next round, the last round paired by hand (with a reason), starting a round's
+// online games, the live boards with their clocks, byes announced for the next round, players
+// who must never meet, registering, correcting and withdrawing players, adding an arbiter, and
+// the audit log. The server checks every one of these; the page only
 // shows them to the tournament's arbiters (`me.arbiter`).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import * as api from "../api";
+import { Link } from "../app";
+import { clockFace } from "../clock";
 import { t } from "../i18n";
-import { RESULTS, canRate, isCorrection, lastRoundOpen, nextRound, resultLabel } from "../tournament";
-import type { AuditEntry, BoardResult, NewPlayer, Tournament, TournamentBoard } from "../types";
+import {
+  BYES,
+  RESULTS,
+  byeLabel,
+  canEditPairing,
+  canRate,
+  draftOf,
+  draftProblem,
+  isCorrection,
+  lastRoundOpen,
+  nextRound,
+  pairsText,
+  parseNumbers,
+  playerName,
+  resultLabel,
+  roundPlayers,
+  type PairingDraft,
+} from "../tournament";
+import type { AnnouncedBye, AuditEntry, BoardLive, BoardResult, HandPairing, NewPlayer, PlayerEdit, Side, Tournament, TournamentBoard, TournamentRound } from "../types";
 import type { Act } from "./tournament";
 
 export function ResultEditor({ tm, round, board, act }: { tm: Tournament; round: number; board: TournamentBoard; act: Act }) {
@@ -111,25 +132,30 @@ export function RoundActions({ tm, act }: { tm: Tournament; act: Act }) {
   );
 }
 
-/** After the last round of a rated shogi tournament: publish the new FESA rating list. */
+/** After the last round of a rated shogi tournament: publish the new FESA rating list, once. */
 function RateTournament({ tm, act }: { tm: Tournament; act: Act }) {
   const [rated, setRated] = useState<number | null>(null);
-  if (!canRate(tm)) return null;
+  // Once the results are in the published list (`rated_list`) the button goes; what this
+  // page's click published stays said.
+  const offer = canRate(tm);
+  if (!offer && rated === null) return null;
   return (
     <p class="actions">
-      <button
-        type="button"
-        data-testid="rate"
-        disabled={rated !== null}
-        onClick={() =>
-          act(async () => {
-            const list = await api.rateTournament(tm.id);
-            setRated(list.length);
-          })
-        }
-      >
-        {t("rateTournament")}
-      </button>
+      {offer && (
+        <button
+          type="button"
+          data-testid="rate"
+          disabled={rated !== null}
+          onClick={() =>
+            act(async () => {
+              const list = await api.rateTournament(tm.id);
+              setRated(list.length);
+            })
+          }
+        >
+          {t("rateTournament")}
+        </button>
+      )}
       {rated !== null && (
         <span role="status" class="muted" data-testid="rated">
           {" "}
@@ -144,8 +170,12 @@ export function ArbiterConsole({ tm, act, version }: { tm: Tournament; act: Act;
   return (
     <section class="arbiter" aria-label={t("arbiterConsole")} data-testid="arbiter-console">
       <h2>{t("arbiterConsole")}</h2>
+      <LiveBoards tm={tm} />
       <RateTournament tm={tm} act={act} />
+      <AnnounceBye tm={tm} act={act} />
+      <Forbid tm={tm} act={act} />
       <RegisterPlayer tm={tm} act={act} />
+      <EditPlayer tm={tm} act={act} />
       <AddArbiter tm={tm} act={act} />
       <Audit tm={tm} version={version} />
     </section>
@@ -260,5 +290,322 @@ function Audit({ tm, version }: { tm: Tournament; version: number }) {
         </table>
       )}
     </div>
+  );
+}
+
+/** A select of the tournament's players, `#n name`. */
+function PlayerSelect({ tm, name, value, onChange, only, label }: { tm: Tournament; name: string; value: number | ""; onChange: (n: number | "") => void; only?: readonly number[]; label: string }) {
+  const players = only ? [...only].sort((a, b) => a - b) : tm.players.map((p) => p.number);
+  return (
+    <select name={name} aria-label={label} value={value === "" ? "" : String(value)} onChange={(e) => onChange(e.currentTarget.value === "" ? "" : Number(e.currentTarget.value))}>
+      {!only && <option value="">—</option>}
+      {players.map((n) => (
+        <option value={String(n)} key={n}>
+          {n}. {playerName(tm, n)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A bye for the next round to pair, announced for a player (half, zero, full) or taken back. */
+function AnnounceBye({ tm, act }: { tm: Tournament; act: Act }) {
+  const [player, setPlayer] = useState<number | "">("");
+  const [bye, setBye] = useState<AnnouncedBye | "">("half");
+  const [reason, setReason] = useState("");
+  if (nextRound(tm) === null) return null;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (player === "") return;
+    if (await act(() => api.announceBye(tm.id, player, bye === "" ? null : bye, reason.trim() || undefined))) {
+      setPlayer("");
+      setReason("");
+    }
+  };
+  return (
+    <form class="form inline" onSubmit={submit} aria-label={t("announceBye")}>
+      <strong>{t("announceBye")}</strong>
+      <label>
+        {t("player")}
+        <PlayerSelect tm={tm} name="bye-player" value={player} onChange={setPlayer} label={t("player")} />
+      </label>
+      <label>
+        {t("byeNext")}
+        <select name="bye-kind" value={bye} onChange={(e) => setBye(e.currentTarget.value as AnnouncedBye | "")}>
+          {BYES.map((b) => (
+            <option value={b} key={b}>
+              {byeLabel(b)}
+            </option>
+          ))}
+          <option value="">{t("takeBackBye")}</option>
+        </select>
+      </label>
+      <label>
+        {t("reasonOptional")}
+        <input name="bye-reason" value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </label>
+      <button type="submit" disabled={player === ""}>
+        {t("announce")}
+      </button>
+    </form>
+  );
+}
+
+/** Players who must never meet (TRF `XXP`): two or more pairing numbers and a reason. */
+function Forbid({ tm, act }: { tm: Tournament; act: Act }) {
+  const [numbers, setNumbers] = useState("");
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setDone(null);
+    const players = parseNumbers(numbers);
+    if (players.length < 2) {
+      setProblem(t("forbidNeedsTwo"));
+      return;
+    }
+    setProblem(null);
+    if (await act(() => api.forbidPlayers(tm.id, players, reason.trim() || undefined))) {
+      setDone(players.join(", "));
+      setNumbers("");
+      setReason("");
+    }
+  };
+  return (
+    <form class="form inline" onSubmit={submit} aria-label={t("forbidPairs")}>
+      <strong>{t("forbidPairs")}</strong>
+      <label>
+        {t("pairingNumbers")}
+        <input name="forbid-players" placeholder="1, 4" value={numbers} onInput={(e) => setNumbers(e.currentTarget.value)} />
+      </label>
+      <label>
+        {t("reasonOptional")}
+        <input name="forbid-reason" value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </label>
+      <button type="submit">{t("forbid")}</button>
+      {problem && (
+        <span role="alert" class="error">
+          {problem}
+        </span>
+      )}
+      {done && (
+        <span role="status" class="muted" data-testid="forbidden">
+          {t("forbidden", { n: done })}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** A player's details corrected: what differs from his row is sent, with the reason. */
+function EditPlayer({ tm, act }: { tm: Tournament; act: Act }) {
+  const empty = { name: "", rating: "", grade: "", club: "", federation: "", reason: "" };
+  const [player, setPlayer] = useState<number | "">("");
+  const [f, setF] = useState(empty);
+  const pick = (n: number | "") => {
+    setPlayer(n);
+    const p = tm.players.find((x) => x.number === n);
+    setF(p ? { name: p.name, rating: p.rating > 0 ? String(p.rating) : "", grade: p.grade ?? "", club: p.club, federation: p.federation, reason: "" } : empty);
+  };
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const p = tm.players.find((x) => x.number === player);
+    if (!p) return;
+    const body: PlayerEdit = {};
+    if (f.name.trim() && f.name.trim() !== p.name) body.name = f.name.trim();
+    if (f.rating.trim() !== (p.rating > 0 ? String(p.rating) : "")) body.rating = Number(f.rating.trim() || 0);
+    // A grade is corrected, not taken away (the server reads a grade, never an empty one).
+    if (f.grade.trim() && f.grade.trim() !== (p.grade ?? "")) body.grade = f.grade.trim();
+    if (f.club.trim() !== p.club) body.club = f.club.trim();
+    if (f.federation.trim() !== p.federation) body.federation = f.federation.trim();
+    if (f.reason.trim()) body.reason = f.reason.trim();
+    if (await act(() => api.editPlayer(tm.id, p.number, body))) pick("");
+  };
+  const field = (k: keyof typeof empty, label: string, numeric = false) => (
+    <label>
+      {label}
+      <input name={`e-${k}`} inputMode={numeric ? "numeric" : undefined} value={f[k]} disabled={player === ""} onInput={(e) => setF({ ...f, [k]: e.currentTarget.value })} />
+    </label>
+  );
+  return (
+    <form class="form inline" onSubmit={submit} aria-label={t("editPlayer")}>
+      <strong>{t("editPlayer")}</strong>
+      <label>
+        {t("player")}
+        <PlayerSelect tm={tm} name="e-player" value={player} onChange={pick} label={t("player")} />
+      </label>
+      {field("name", t("name"))}
+      {field("rating", t("rating"), true)}
+      {field("grade", t("grade"))}
+      {field("club", t("club"))}
+      {field("federation", t("federation"))}
+      {field("reason", t("reasonOptional"))}
+      <button type="submit" disabled={player === ""}>
+        {t("saveDetails")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The last round paired by hand: "Edit pairing" opens a select per board for its first and
+ * second mover and one per bye, over the players the round placed; the reason is required.
+ * The server's answer names the pairs the system would have made instead.
+ */
+export function PairByHand({ tm, round, act }: { tm: Tournament; round: TournamentRound; act: Act }) {
+  const [draft, setDraft] = useState<PairingDraft | null>(null);
+  const [reason, setReason] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<HandPairing | null>(null);
+  const editable = canEditPairing(tm, round);
+  const players = roundPlayers(round);
+  const shown = answer && answer.round === round.number && answer.system_pairs.length > 0 && (
+    <p role="status" class="muted" data-testid="system-pairs">
+      {t("systemPairs", { pairs: pairsText(answer.system_pairs) })}
+    </p>
+  );
+  if (!draft)
+    return (
+      <div class="pair-by-hand">
+        {editable && (
+          <button type="button" data-testid="edit-pairing" onClick={() => (setDraft(draftOf(round)), setProblem(null))}>
+            {t("editPairing")}
+          </button>
+        )}
+        {shown}
+      </div>
+    );
+  const setBoard = (i: number, side: 0 | 1, n: number) =>
+    setDraft({ ...draft, boards: draft.boards.map((b, j) => (j === i ? ((side === 0 ? [n, b[1]] : [b[0], n]) as [number, number]) : b)) });
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const wrong = draftProblem(draft, players);
+    if (wrong) return setProblem(wrong);
+    if (!reason.trim()) return setProblem(t("pairingReasonRequired"));
+    setProblem(null);
+    let got: HandPairing | null = null;
+    const ok = await act(async () => {
+      got = await api.pairByHand(tm.id, round.number, { boards: draft.boards, byes: draft.byes, reason: reason.trim() });
+    });
+    if (ok) {
+      setAnswer(got);
+      setDraft(null);
+      setReason("");
+    }
+  };
+  return (
+    <form class="form pairing-editor" onSubmit={submit} aria-label={`${t("editPairing")} ${round.number}`}>
+      <table class="tour">
+        <thead>
+          <tr>
+            <th>{t("board")}</th>
+            <th>{t("firstMover")}</th>
+            <th>{t("secondMover")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {draft.boards.map(([a, b], i) => (
+            <tr key={i} data-edit-board={i + 1}>
+              <td>{i + 1}</td>
+              <td>
+                <PlayerSelect tm={tm} name={`first-${i + 1}`} label={`${t("board")} ${i + 1} ${t("firstMover")}`} value={a} only={players} onChange={(n) => n !== "" && setBoard(i, 0, n)} />
+              </td>
+              <td>
+                <PlayerSelect tm={tm} name={`second-${i + 1}`} label={`${t("board")} ${i + 1} ${t("secondMover")}`} value={b} only={players} onChange={(n) => n !== "" && setBoard(i, 1, n)} />
+              </td>
+            </tr>
+          ))}
+          {draft.byes.map((n, i) => (
+            <tr key={`bye${i}`}>
+              <td>{t("pairingBye")}</td>
+              <td colSpan={2}>
+                <PlayerSelect
+                  tm={tm}
+                  name={`bye-${i + 1}`}
+                  label={t("pairingBye")}
+                  value={n}
+                  only={players}
+                  onChange={(m) => m !== "" && setDraft({ ...draft, byes: draft.byes.map((x, j) => (j === i ? m : x)) })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <label>
+        {t("reason")}
+        <input name="pairing-reason" aria-required="true" value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      </label>
+      <button type="submit">{t("savePairing")}</button>{" "}
+      <button type="button" onClick={() => setDraft(null)}>
+        {t("closeEditor")}
+      </button>
+      {problem && (
+        <span role="alert" class="error">
+          {problem}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** The boards whose game is live, every round's: clocks, who moves, a dispute to rule on. */
+function LiveBoards({ tm }: { tm: Tournament }) {
+  const live = tm.rounds.flatMap((r) => r.boards.filter((b) => b.live).map((b) => ({ round: r.number, board: b, live: b.live! })));
+  return (
+    <div>
+      <h3>{t("liveBoards")}</h3>
+      {live.length === 0 ? (
+        <p class="muted">{t("noLiveBoards")}</p>
+      ) : (
+        <table class="tour live-boards" data-testid="live-boards">
+          <tbody>
+            {live.map(({ round, board, live }) => (
+              <LiveBoard key={`${round}-${board.number}`} tm={tm} round={round} board={board} live={live} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function LiveBoard({ tm, round, board, live }: { tm: Tournament; round: number; board: TournamentBoard; live: BoardLive }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const h = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(h);
+  }, []);
+  // The server's time base: its clock's `at` against this browser's clock when the view came.
+  const offset = useMemo(() => (live.clock ? live.clock.at - Date.now() : 0), [live.clock?.at]);
+  const marks: Record<Side, string> = tm.game === "shogi" ? { black: "☗", white: "☖" } : { black: "●", white: "○" };
+  const side = (s: Side, n: number) => {
+    const f = clockFace(live.clock, s, tm.time ?? undefined, now + offset);
+    return (
+      <td class={`live-clock ${f.running ? "running" : ""}`} data-clock={s}>
+        {marks[s]} {playerName(tm, n)} <span class="live-time">{tm.time ? f.text : "—"}</span>
+      </td>
+    );
+  };
+  return (
+    <tr data-live-board={`${round}-${board.number}`}>
+      <td>
+        {t("roundN", { n: round })} · {t("board")} {board.number}
+      </td>
+      {side("black", board.first)}
+      {side("white", board.second)}
+      <td data-testid="live-state">
+        {t("toMove", { side: marks[live.to_move] })} · {t("movesPlayed", { n: live.ply })}
+        {live.clock?.paused ? ` · ${t("paused")}` : ""}
+        {live.disputed_by && (
+          <span class="badge warn" data-testid="dispute">
+            {" "}
+            {t("disputeWaits")}
+          </span>
+        )}
+      </td>
+      <td>{board.game !== null && <Link href={`/game/${board.game}`}>{t("openGame")} #{board.game}</Link>}</td>
+    </tr>
   );
 }
