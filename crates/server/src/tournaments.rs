@@ -179,6 +179,11 @@ impl Tournaments {
         Ok(user.role == Role::Admin || self.store.is_tournament_arbiter(id, user.id).await?)
     }
 
+    /// Whether `user`'s account is player `player` of the tournament.
+    async fn plays_as(&self, id: TournamentId, user: &User, player: u32) -> Result<bool> {
+        Ok(self.store.tournament_accounts(id).await?.into_iter().any(|(n, u)| n == player && u.id == user.id))
+    }
+
     async fn require_arbiter(&self, id: TournamentId, user: &User) -> Result<()> {
         if self.is_arbiter(id, user).await? {
             Ok(())
@@ -289,11 +294,8 @@ impl Tournaments {
     ) -> Result<()> {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
-        if !self.is_arbiter(id, by).await? {
-            let own = self.store.tournament_accounts(id).await?.into_iter().any(|(n, u)| n == player && u.id == by.id);
-            if !own {
-                return Err(TournamentError::Forbidden("a player withdraws himself only".into()));
-            }
+        if !self.is_arbiter(id, by).await? && !self.plays_as(id, by, player).await? {
+            return Err(TournamentError::Forbidden("a player withdraws himself only".into()));
         }
         let from = from_round.unwrap_or_else(|| l.t.next_round());
         director::withdraw(&mut l.t, player, from)?;
@@ -403,8 +405,7 @@ impl Tournaments {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
         if !self.is_arbiter(id, by).await? {
-            let own = self.store.tournament_accounts(id).await?.into_iter().any(|(n, u)| n == player && u.id == by.id);
-            if !own {
+            if !self.plays_as(id, by, player).await? {
                 return Err(TournamentError::Forbidden("a player announces his own bye only".into()));
             }
             if bye == Some(AnnouncedBye::Full) {

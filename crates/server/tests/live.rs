@@ -3,29 +3,11 @@
 //! and on PostgreSQL (the PostgreSQL runs are `#[ignore]`d here and run by `make test-server`,
 //! which starts a throwaway cluster).
 
+#[macro_use]
 mod common;
 use common::*;
 use serde_json::{Value, json};
 use std::time::Duration;
-
-/// Runs `scenario` once per database: `name_sqlite` in every test run, `name_postgres` under
-/// `make test-server`.
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => { paste_tests!($($name),*); };
-}
-macro_rules! paste_tests {
-    ($($name:ident),*) => {
-        mod sqlite {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Db::Sqlite).await })*
-        }
-        mod postgres {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            #[ignore = "needs SHINPAN_TEST_POSTGRES; run by make test-server"]
-            async fn $name() { super::$name(super::Db::Postgres).await })*
-        }
-    };
-}
 
 on_both!(
     shogi_to_mate_with_a_spectator,

@@ -4,25 +4,12 @@
 //! audit log, a withdrawal, who may do what, a replayed draw (fesa-2017 12.2), a restart.
 //! SQLite here; PostgreSQL under `make test-server`.
 
+#[macro_use]
 mod common;
 use common::*;
 use serde_json::{Value, json};
 use std::time::Duration;
 use tournament::director::{self, PairRequest, StandingsRequest};
-
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn $name() { super::$name(super::Db::Sqlite).await })*
-        }
-        mod postgres {
-            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            #[ignore = "needs SHINPAN_TEST_POSTGRES; run by make test-server"]
-            async fn $name() { super::$name(super::Db::Postgres).await })*
-        }
-    };
-}
 
 on_both!(
     swiss_with_online_and_over_the_board_games,

@@ -12,6 +12,23 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
+/// Runs each scenario once per database: `sqlite::name` in every test run, `postgres::name`
+/// under `make test-server` (ignored otherwise).
+#[allow(unused_macros)]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn $name() { super::$name(super::Db::Sqlite).await })*
+        }
+        mod postgres {
+            $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            #[ignore = "needs SHINPAN_TEST_POSTGRES; run by make test-server"]
+            async fn $name() { super::$name(super::Db::Postgres).await })*
+        }
+    };
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Db {
     Sqlite,
