@@ -162,15 +162,30 @@ impl Tournaments {
         Ok(Loaded { row, t, settings })
     }
 
-    /// Stores a change: the tournament (when it changed), its rows and its audit entry.
-    async fn commit(&self, l: &Loaded, t: Option<&Tournament>, writes: &[TournamentWrite], audit: Audit) -> Result<()> {
-        let trf = t.map(director::write_trf).transpose()?;
-        let id = l.row.id;
-        let done =
-            self.store.change_tournament(id, l.row.version, trf.as_deref(), writes, &audit, now_ms() as i64).await?;
-        if !done {
+    /// Stores a change of the tournament with its rows and its audit entry.
+    async fn commit(&self, l: &mut Loaded, writes: &[TournamentWrite], audit: Audit) -> Result<()> {
+        let trf = director::write_trf(&l.t)?;
+        self.store_change(l, Some(&trf), writes, audit).await
+    }
+
+    /// Stores rows and an audit entry that leave the tournament itself as it is.
+    async fn commit_rows(&self, l: &mut Loaded, writes: &[TournamentWrite], audit: Audit) -> Result<()> {
+        self.store_change(l, None, writes, audit).await
+    }
+
+    async fn store_change(
+        &self,
+        l: &mut Loaded,
+        trf: Option<&str>,
+        writes: &[TournamentWrite],
+        audit: Audit,
+    ) -> Result<()> {
+        let (id, version) = (l.row.id, l.row.version);
+        if !self.store.change_tournament(id, version, trf, writes, &audit, now_ms() as i64).await? {
             return Err(TournamentError::Conflict("the tournament changed meanwhile; try again".into()));
         }
+        // What is loaded is what is stored now: a next change under the same lock builds on it.
+        l.row.version += 1;
         Ok(())
     }
 
@@ -218,7 +233,7 @@ impl Tournaments {
 
     pub async fn add_arbiter(&self, id: TournamentId, by: &User, name: &str) -> Result<()> {
         let _one = self.lock(id).await;
-        let l = self.load(id).await?;
+        let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
         let (u, _) = self
             .store
@@ -232,7 +247,7 @@ impl Tournaments {
             return Err(TournamentError::Conflict(format!("{name} is already an arbiter of it")));
         }
         let audit = Audit { actor: Some(by.id), action: "add_arbiter", detail: name.to_string(), reason: None };
-        self.commit(&l, None, &[TournamentWrite::Arbiter(u.id)], audit).await
+        self.commit_rows(&mut l, &[TournamentWrite::Arbiter(u.id)], audit).await
     }
 
     /// A player registers: by an arbiter (anyone, with an account or not; after the first round
@@ -278,7 +293,7 @@ impl Tournaments {
         let late = if joined.round > 1 { format!(", a late entry from round {}", joined.round) } else { String::new() };
         let detail = format!("player {} {}{}{late}", joined.player, new.name.trim(), account_note(&account));
         let audit = Audit { actor: Some(by.id), action: "register", detail, reason: None };
-        self.commit(&l, Some(&l.t), &writes, audit).await?;
+        self.commit(&mut l, &writes, audit).await?;
         Ok(joined)
     }
 
@@ -305,7 +320,7 @@ impl Tournaments {
             detail: format!("player {player} from round {from}"),
             reason,
         };
-        self.commit(&l, Some(&l.t), &[], audit).await
+        self.commit(&mut l, &[], audit).await
     }
 
     /// Pairs the next round, records and publishes it.
@@ -330,17 +345,7 @@ impl Tournaments {
             .iter()
             .map(|b| (l.t.players[b.white].number, b.handicap.clone().filter(|h| h != "even")))
             .collect();
-        let boards = director::boards(&l.t, round)?
-            .into_iter()
-            .map(|b| PublishedBoard {
-                number: b.number as u32,
-                first: b.first,
-                second: b.second,
-                handicap: handicaps.get(&b.first).cloned().flatten(),
-            })
-            .collect();
-        let byes = pairing.round.byes.iter().map(|&p| l.t.players[p].number).collect();
-        let published = Published { round, boards, byes };
+        let published = published(&l.t, &pairing.round, |first| handicaps.get(&first).cloned().flatten())?;
         let json = serde_json::to_string(&published).expect("pairings serialize");
         let writes = [TournamentWrite::Round { round, pairing: json }];
         let audit = Audit {
@@ -349,7 +354,7 @@ impl Tournaments {
             detail: format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len()),
             reason: None,
         };
-        self.commit(&l, Some(&l.t), &writes, audit).await?;
+        self.commit(&mut l, &writes, audit).await?;
         Ok(published)
     }
 
@@ -389,7 +394,7 @@ impl Tournaments {
             detail: format!("player {player}: {}", what.join(", ")),
             reason,
         };
-        self.commit(&l, Some(&l.t), &[], audit).await
+        self.commit(&mut l, &[], audit).await
     }
 
     /// A bye announced for the next round to pair (or taken back, `None`): by the player himself
@@ -425,7 +430,7 @@ impl Tournaments {
             detail: format!("player {player}: {what} in round {round}"),
             reason,
         };
-        self.commit(&l, Some(&l.t), &[], audit).await?;
+        self.commit(&mut l, &[], audit).await?;
         Ok(round)
     }
 
@@ -442,7 +447,7 @@ impl Tournaments {
             detail: format!("players {} never meet", list.join(", ")),
             reason,
         };
-        self.commit(&l, Some(&l.t), &[], audit).await
+        self.commit(&mut l, &[], audit).await
     }
 
     /// The last round's pairing changed by hand, with the reason, before any result or game of
@@ -471,14 +476,7 @@ impl Tournaments {
             return Err(TournamentError::Conflict(format!("round {round} has online games started")));
         }
         let new = director::replace_round(&mut l.t, boards, byes)?;
-        let published = Published {
-            round,
-            boards: director::boards(&l.t, round)?
-                .into_iter()
-                .map(|b| PublishedBoard { number: b.number as u32, first: b.first, second: b.second, handicap: None })
-                .collect(),
-            byes: new.byes.iter().map(|&p| l.t.players[p].number).collect(),
-        };
+        let published = published(&l.t, &new, |_| None)?;
         // What the system would have paired (a McMahon check gives no alternative pairs).
         let (t, check) = (l.t.clone(), director::CheckRequest::default());
         let checks = tokio::task::spawn_blocking(move || director::check_pairings(&t, &check))
@@ -494,7 +492,7 @@ impl Tournaments {
             detail += &format!(" (the {} system pairs {})", l.t.system, sys.join(" "));
         }
         let audit = Audit { actor: Some(by.id), action: "pair_by_hand", detail, reason: Some(reason) };
-        self.commit(&l, Some(&l.t), &[TournamentWrite::Round { round, pairing: json }], audit).await?;
+        self.commit(&mut l, &[TournamentWrite::Round { round, pairing: json }], audit).await?;
         Ok((published, missing))
     }
 
@@ -502,7 +500,7 @@ impl Tournaments {
     /// game yet whose two players play online. Returns (board, game) of each started.
     pub async fn start_games(&self, id: TournamentId, by: &User, round: u32) -> Result<Vec<(u32, GameId)>> {
         let _one = self.lock(id).await;
-        let l = self.load(id).await?;
+        let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
         let views = director::boards(&l.t, round)?;
         let published = self.published(id, round).await?;
@@ -522,7 +520,7 @@ impl Tournaments {
             // the White seat (ufs-2016 5.9).
             let giver_first = l.t.game == GameKind::Shogi && handicap.is_some();
             let (black, white, black_number) = if giver_first { (z, a, b.second) } else { (a, z, b.first) };
-            let game = self.open_game(&l, by, &setup, black, white, round, number, black_number, 0).await?;
+            let game = self.open_game(&mut l, by, &setup, black, white, round, number, black_number, 0).await?;
             started.push((number, game));
         }
         Ok(started)
@@ -532,7 +530,7 @@ impl Tournaments {
     #[allow(clippy::too_many_arguments)]
     async fn open_game(
         &self,
-        l: &Loaded,
+        l: &mut Loaded,
         by: &User,
         setup: &GameSetup,
         black: UserId,
@@ -552,10 +550,7 @@ impl Tournaments {
             detail: format!("round {round} board {board}: {what} {game}"),
             reason: None,
         };
-        // The version moves with each game: reload the row's version before the next one.
-        let fresh = self.store.tournament(l.row.id).await?.ok_or(TournamentError::NotFound)?;
-        let l = Loaded { row: fresh, t: l.t.clone(), settings: l.settings.clone() };
-        self.commit(&l, None, &writes, audit).await?;
+        self.commit_rows(l, &writes, audit).await?;
         self.store.start_game(game, black, white).await?;
         let seats = Seats { black: Some(black), white: Some(white), arbiter: Some(by.id) };
         self.hub
@@ -587,12 +582,7 @@ impl Tournaments {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
-        let views = director::boards(&l.t, round)?;
-        let before = views.get(board.wrapping_sub(1)).cloned().ok_or(DirectorError::NoSuchBoard {
-            round,
-            board,
-            boards: views.len(),
-        })?;
+        let before = board_view(&l.t, round, board)?;
         let correct = before.result.is_some_and(|r| (r, before.replayed) != (result, replayed));
         let reason = reason.filter(|r| !r.trim().is_empty());
         if correct && reason.is_none() {
@@ -608,7 +598,7 @@ impl Tournaments {
         }
         let action = if correct { "correct_result" } else { "result" };
         let detail = format!("round {round} board {board} {}-{}: {}", now.first, now.second, result.describe(replayed));
-        self.commit(&l, Some(&l.t), &[], Audit { actor: Some(by.id), action, detail, reason }).await?;
+        self.commit(&mut l, &[], Audit { actor: Some(by.id), action, detail, reason }).await?;
         Ok(now)
     }
 
@@ -625,12 +615,7 @@ impl Tournaments {
     ) -> Result<Option<BoardResult>> {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
-        let views = director::boards(&l.t, round)?;
-        let view = views.get(board.wrapping_sub(1)).cloned().ok_or(DirectorError::NoSuchBoard {
-            round,
-            board,
-            boards: views.len(),
-        })?;
+        let view = board_view(&l.t, round, board)?;
         let accounts = self.store.tournament_accounts(id).await?;
         let me = accounts.iter().find(|(_, u)| u.id == by.id).map(|(n, _)| *n);
         let Some(me) = me.filter(|&n| n == view.first || n == view.second) else {
@@ -667,7 +652,7 @@ impl Tournaments {
             director::enter_result(&mut l.t, &entry)?;
             let detail = format!("{at}: {result}, reported by both players");
             let audit = Audit { actor: Some(by.id), action: "result", detail, reason: None };
-            self.commit(&l, Some(&l.t), &[write], audit).await?;
+            self.commit(&mut l, &[write], audit).await?;
             return Ok(Some(result));
         }
         let detail = match theirs {
@@ -675,7 +660,7 @@ impl Tournaments {
             None => format!("{at}: player {me} reports {result}"),
         };
         let audit = Audit { actor: Some(by.id), action: "report", detail, reason: None };
-        self.commit(&l, None, &[write], audit).await?;
+        self.commit_rows(&mut l, &[write], audit).await?;
         Ok(None)
     }
 
@@ -693,10 +678,9 @@ impl Tournaments {
         }
         let g = games.into_iter().find(|x| x.game == game).unwrap_or(g);
         let Some(outcome) = outcome_of(&g)? else { return Ok(()) };
-        let view = director::boards(&l.t, g.round)?
-            .into_iter()
-            .nth(g.board as usize - 1)
-            .ok_or_else(|| StoreError::Corrupt(format!("game {game}: round {} has no board {}", g.round, g.board)))?;
+        // The board a stored game is linked to is there, or the store is damaged.
+        let view = board_view(&l.t, g.round, g.board as usize)
+            .map_err(|e| StoreError::Corrupt(format!("game {game}'s board: {e}")))?;
         if view.result.is_some() && !amend {
             return Ok(());
         }
@@ -711,7 +695,7 @@ impl Tournaments {
                     && !replayed
                     && view.result.is_none()
                 {
-                    return self.replay(&l, &g, time.as_ref(), &view).await;
+                    return self.replay(&mut l, &g, time.as_ref(), &view).await;
                 }
                 if replayed {
                     // A replay ends decisively (fesa-2017 12.2); a drawn one is the arbiters'.
@@ -739,7 +723,7 @@ impl Tournaments {
         );
         let reason = correct.then(|| format!("game {game}'s result was amended by its arbiter"));
         let action = if correct { "correct_result" } else { "result" };
-        self.commit(&l, Some(&l.t), &[], Audit { actor: None, action, detail, reason }).await
+        self.commit(&mut l, &[], Audit { actor: None, action, detail, reason }).await
     }
 
     /// The FESA rating program's files for the tournament (fesa-2017 15): the list in force, the
@@ -774,7 +758,7 @@ impl Tournaments {
     /// the list in force, whose result is published as the new list (fesa-2017 15).
     pub async fn rate(&self, id: TournamentId, by: &User) -> Result<rating::fesa::Rated> {
         let _one = self.lock(id).await;
-        let l = self.load(id).await?;
+        let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
         if !l.settings.rated || l.t.game != GameKind::Shogi {
             return Err(TournamentError::Conflict("the tournament is not rated (FESA rates shogi)".into()));
@@ -811,13 +795,19 @@ impl Tournaments {
             detail: format!("FESA rating list published with {} players", rated.outcome.list.len()),
             reason: None,
         };
-        self.commit(&l, None, &[], audit).await?;
+        self.commit_rows(&mut l, &[], audit).await?;
         Ok(rated)
     }
 
     /// A drawn game replayed at once with colours reversed (fesa-2017 12.2): a new game on the
     /// same board, its time as the referee prescribed.
-    async fn replay(&self, l: &Loaded, g: &BoardGame, time: Option<&[TimeControl; 2]>, view: &BoardView) -> Result<()> {
+    async fn replay(
+        &self,
+        l: &mut Loaded,
+        g: &BoardGame,
+        time: Option<&[TimeControl; 2]>,
+        view: &BoardView,
+    ) -> Result<()> {
         let row = self.store.game(g.game).await?.ok_or_else(|| StoreError::Corrupt(format!("no game {}", g.game)))?;
         let (Some(black), Some(white)) = (row.black, row.white) else { return Ok(()) };
         let mut setup: GameSetup =
@@ -828,6 +818,33 @@ impl Tournaments {
         self.open_game(l, &by, &setup, white, black, g.round, g.board, black_number, g.replay + 1).await?;
         Ok(())
     }
+}
+
+/// Board `board` (from 1) of round `round`, as the director lists it.
+fn board_view(t: &Tournament, round: u32, board: usize) -> std::result::Result<BoardView, DirectorError> {
+    let views = director::boards(t, round)?;
+    let boards = views.len();
+    views.into_iter().nth(board.wrapping_sub(1)).ok_or(DirectorError::NoSuchBoard { round, board, boards })
+}
+
+/// A recorded round as published: its boards in the director's order, each with the handicap
+/// `handicap` gives for its first mover, and its byes.
+fn published(
+    t: &Tournament,
+    round: &tournament::Round,
+    handicap: impl Fn(u32) -> Option<String>,
+) -> std::result::Result<Published, DirectorError> {
+    let boards = director::boards(t, round.number)?
+        .into_iter()
+        .map(|b| PublishedBoard {
+            number: b.number as u32,
+            first: b.first,
+            second: b.second,
+            handicap: handicap(b.first),
+        })
+        .collect();
+    let byes = round.byes.iter().map(|&p| t.players[p].number).collect();
+    Ok(Published { round: round.number, boards, byes })
 }
 
 fn account_note(account: &Option<User>) -> String {
