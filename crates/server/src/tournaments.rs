@@ -503,7 +503,7 @@ impl Tournaments {
         let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
         let views = director::boards(&l.t, round)?;
-        let published = self.published(id, round).await?;
+        let published = self.published_rounds(id).await?.remove(&round);
         let accounts: HashMap<u32, UserId> =
             self.store.tournament_accounts(id).await?.into_iter().map(|(n, u)| (n, u.id)).collect();
         let games = self.store.tournament_games(id).await?;
@@ -560,11 +560,11 @@ impl Tournaments {
         Ok(game)
     }
 
-    async fn published(&self, id: TournamentId, round: u32) -> Result<Option<Published>> {
+    /// Each paired round as it was published, by round.
+    pub async fn published_rounds(&self, id: TournamentId) -> Result<HashMap<u32, Published>> {
+        let corrupt = |e: serde_json::Error| StoreError::Corrupt(format!("tournament {id}: {e}"));
         let rounds = self.store.tournament_rounds(id).await?;
-        let Some((_, json)) = rounds.into_iter().find(|(r, _)| *r == round) else { return Ok(None) };
-        let p = serde_json::from_str(&json).map_err(|e| StoreError::Corrupt(format!("tournament {id}: {e}")))?;
-        Ok(Some(p))
+        rounds.into_iter().map(|(r, json)| Ok((r, serde_json::from_str(&json).map_err(corrupt)?))).collect()
     }
 
     /// Enters or corrects a board's result (a correction needs a reason, kept in the audit log).

@@ -132,13 +132,7 @@ pub async fn show(
     let account_of: HashMap<u32, &str> = accounts.iter().map(|(n, u)| (*n, u.name.as_str())).collect();
     let games = state.store.tournament_games(id).await?;
     let reports = state.store.tournament_reports(id).await?;
-    let published: HashMap<u32, Published> = state
-        .store
-        .tournament_rounds(id)
-        .await?
-        .into_iter()
-        .filter_map(|(r, j)| Some((r, serde_json::from_str(&j).ok()?)))
-        .collect();
+    let published = state.tournaments.published_rounds(id).await?;
     let players: Vec<_> = t
         .players
         .iter()
