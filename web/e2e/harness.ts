@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const ROOT = resolve(__dirname, "../..");
 export const BIN = process.env.SHINPAN_BIN ?? join(ROOT, "target/release/shinpan");
@@ -99,3 +100,59 @@ export async function shogiMove(page: Page, from: string, to: string) {
 }
 
 export const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+
+/** A logged-in HTTP client of the API: the session cookie and its CSRF token. */
+export interface ApiClient {
+  name: string;
+  req(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+}
+
+/** Logs `name` in over HTTP (for what a test does or tries outside the pages). */
+export async function apiLogin(site: Site, name: string, password: string): Promise<ApiClient> {
+  const r = await fetch(`${site.url}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password }),
+  });
+  expect(r.status, `login ${name}`).toBe(200);
+  const { csrf } = (await r.json()) as { csrf: string };
+  const cookie = r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return {
+    name,
+    async req(method, path, body) {
+      const res = await fetch(`${site.url}${path}`, {
+        method,
+        headers: { cookie, "x-csrf-token": csrf, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      let json: any = text;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, json };
+    },
+  };
+}
+
+/** A new account over HTTP. */
+export async function apiAccount(site: Site, name: string, password: string) {
+  const r = await fetch(`${site.url}/api/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, password }),
+  });
+  expect(r.status, `account ${name}: ${await r.clone().text()}`).toBeLessThan(300);
+}
+
+/** A GET of the API that must succeed, as JSON. */
+export async function apiJson(site: Site, path: string): Promise<any> {
+  const r = await fetch(`${site.url}${path}`);
+  expect(r.status, path).toBe(200);
+  return r.json();
+}

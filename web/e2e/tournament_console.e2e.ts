@@ -7,7 +7,7 @@
 // log the failed request).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { register, shot, startSite, type Site } from "./harness";
+import { apiAccount, apiJson, apiLogin, register, shot, startSite, type ApiClient, type Site } from "./harness";
 
 const PASSWORD = "correct-horse-1";
 let site: Site;
@@ -20,62 +20,16 @@ afterAll(async () => {
   await site?.close();
 });
 
-interface Client {
-  req(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
-}
-
-async function login(name: string): Promise<Client> {
-  const r = await fetch(`${site.url}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: PASSWORD }),
-  });
-  expect(r.status, `login ${name}`).toBe(200);
-  const { csrf } = (await r.json()) as { csrf: string };
-  const cookie = r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return {
-    async req(method, path, body) {
-      const res = await fetch(`${site.url}${path}`, {
-        method,
-        headers: { cookie, "x-csrf-token": csrf, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: any = text;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, json };
-    },
-  };
-}
-
-async function newAccount(name: string) {
-  const r = await fetch(`${site.url}/api/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: PASSWORD }),
-  });
-  expect(r.status, `account ${name}`).toBeLessThan(300);
-}
-
-const getJson = async (path: string) => {
-  const r = await fetch(`${site.url}${path}`);
-  expect(r.status, path).toBe(200);
-  return r.json() as Promise<any>;
-};
+const login = (name: string) => apiLogin(site, name, PASSWORD);
+const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
+const getJson = (path: string) => apiJson(site, path);
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? "").trim();
 
 describe("the arbiter console of a tournament", () => {
   let admin: Page;
   let bob: Page;
-  const http: Record<string, Client> = {};
+  const http: Record<string, ApiClient> = {};
   let id = 0;
   // Name → pairing number.
   const number = new Map<string, number>();

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, register, shot, startSite, type Site } from "./harness";
+import { apiAccount, apiJson, apiLogin, BIN, register, shot, startSite, type ApiClient, type Site } from "./harness";
 
 let site: Site;
 const PASSWORD = "correct-horse-1";
@@ -28,58 +28,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** A logged-in HTTP client of the API: the session cookie and its CSRF token. */
-interface Client {
-  name: string;
-  req(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
-}
-
-async function login(name: string): Promise<Client> {
-  const r = await fetch(`${site.url}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: PASSWORD }),
-  });
-  expect(r.status, `login ${name}`).toBe(200);
-  const { csrf } = (await r.json()) as { csrf: string };
-  const cookie = r.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return {
-    name,
-    async req(method, path, body) {
-      const res = await fetch(`${site.url}${path}`, {
-        method,
-        headers: { cookie, "x-csrf-token": csrf, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      let json: any = text;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* not JSON */
-      }
-      return { status: res.status, json };
-    },
-  };
-}
-
-async function newAccount(name: string) {
-  const r = await fetch(`${site.url}/api/accounts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, password: PASSWORD }),
-  });
-  expect(r.status, `account ${name}: ${await r.clone().text()}`).toBeLessThan(300);
-}
-
-const getJson = async (path: string) => {
-  const r = await fetch(`${site.url}${path}`);
-  expect(r.status, path).toBe(200);
-  return r.json() as Promise<any>;
-};
+const login = (name: string) => apiLogin(site, name, PASSWORD);
+const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
+const getJson = (path: string) => apiJson(site, path);
 const getText = async (path: string) => {
   const r = await fetch(`${site.url}${path}`);
   expect(r.status, path).toBe(200);
@@ -114,7 +65,7 @@ const pairKey = (p: [number, number]) => `${p[0]}-${p[1]}`;
 describe("a swiss tournament run on the server, checked against the command-line tool", () => {
   let arb: Page;
   const players: Record<string, Page> = {};
-  const http: Record<string, Client> = {};
+  const http: Record<string, ApiClient> = {};
   let id = 0;
   /** The tournament as the API gives it, asked again by `refresh`. */
   let tm: any;
@@ -218,7 +169,7 @@ describe("a swiss tournament run on the server, checked against the command-line
       expect(game.rated).toBe(true);
       const black = http[accountOf(b.first)!];
       const white = http[accountOf(b.second)!];
-      const act = async (c: Client, action: unknown) => {
+      const act = async (c: ApiClient, action: unknown) => {
         const res = await c.req("POST", `/api/games/${board.game}/actions`, { action });
         expect(res.status, JSON.stringify(res.json)).toBe(200);
         expect(res.json.answer.verdict, JSON.stringify(res.json)).toBe("accepted");
