@@ -20,7 +20,7 @@ use tournament::director::{
     self, AnnouncedBye, DirectorError, Joined, NewPlayer, NewTournament, PairRequest, PlayerChanges,
 };
 use tournament::formats::fesa;
-use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, Tournament};
+use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, System, Tournament};
 
 /// What the server keeps of a tournament beside its TRF: how its online games are played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -543,7 +543,11 @@ impl Tournaments {
         let text = serde_json::to_string(setup).expect("setups serialize");
         let game = self.store.create_game(&text, by.id, [Some(black), Some(white)], now_ms() as i64, None).await?;
         let writes = [TournamentWrite::Game { round, board, game, black: black_number, replay }];
-        let what = if replay > 0 { "the replay of a drawn game (fesa-2017 12.2)" } else { "game" };
+        let what = match (replay, l.t.system) {
+            (0, _) => "game",
+            (_, System::Knockout) => "the tie-break game of a drawn knockout match (pl 8.1, 5.5)",
+            _ => "the replay of a drawn game (fesa-2017 12.2)",
+        };
         let audit = Audit {
             actor: Some(by.id),
             action: "start_game",
@@ -691,11 +695,16 @@ impl Tournaments {
                 if (g.black == view.first) == black_won { BoardResult::FirstWins } else { BoardResult::SecondWins }
             }
             GameResult::Draw => {
-                if let Some(Followup::Replay { colours_reversed: true, time, .. }) = &outcome.followup
-                    && !replayed
-                    && view.result.is_none()
-                {
-                    return self.replay(&mut l, &g, time.as_ref(), &view).await;
+                let prescribed = match &outcome.followup {
+                    Some(Followup::Replay { colours_reversed: true, time, .. }) => Some(time.as_ref()),
+                    _ => None,
+                };
+                // The ruleset replays a draw at once (fesa-2017 12.2, pl 5.5); a knockout match
+                // needs a winner (pl 8.1), so there every draw, a drawn replay too, is played
+                // again the same way, on the ruleset's time or else the tournament's.
+                let knockout = l.t.system == System::Knockout;
+                if view.result.is_none() && ((prescribed.is_some() && !replayed) || knockout) {
+                    return self.replay(&mut l, &g, prescribed.flatten(), &view).await;
                 }
                 if replayed {
                     // A replay ends decisively (fesa-2017 12.2); a drawn one is the arbiters'.

@@ -1,7 +1,8 @@
 //! Tournaments on the server: registration (by players, by the arbiter, late), rounds paired
 //! exactly as the tournament director pairs the exported TRF of the rounds before, online games
 //! whose results reach their boards, over-the-board results, forfeits, corrections with the
-//! audit log, a withdrawal, who may do what, a replayed draw (fesa-2017 12.2), a restart.
+//! audit log, a withdrawal, who may do what, a replayed draw (fesa-2017 12.2), a knockout
+//! whose drawn match is played again (pl 8.1), a restart.
 //! SQLite here; PostgreSQL under `make test-server`.
 
 #[macro_use]
@@ -18,6 +19,7 @@ on_both!(
     arbiter_changes_by_hand,
     mcmahon_go_with_handicaps,
     lateness_loses_under_rfg,
+    knockout_plays_a_drawn_match_again,
 );
 
 /// The exported TRF.
@@ -79,6 +81,36 @@ async fn result_of(s: &TestServer, id: i64, round: usize, board: usize) -> Value
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     panic!("round {round} board {board} got no result");
+}
+
+/// The players of an even shogi game, Black then White, repeat a position four times
+/// (sennichite: a draw under every ruleset).
+async fn play_sennichite(s: &TestServer, game: i64, black: &Client, white: &Client) {
+    let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    for k in 0..12 {
+        let who = if k % 2 == 0 { black } else { white };
+        let (status, v) = who
+            .post(&format!("/api/games/{game}/actions"), json!({"action": {"kind": "move", "move": shuffle[k % 4]}}))
+            .await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
+    assert_eq!(g["outcome"]["reason"], "sennichite", "{g}");
+}
+
+/// Waits for the game that replaces `game` on a board (a drawn game replayed); the board has
+/// no result meanwhile.
+async fn next_game_on(s: &TestServer, id: i64, round: usize, board: usize, game: i64) -> i64 {
+    for _ in 0..200 {
+        let t = show(s, id).await;
+        let bd = &t["rounds"][round - 1]["boards"][board - 1];
+        if bd["game"].as_i64() != Some(game) {
+            assert!(bd["result"].is_null(), "{bd}");
+            return bd["game"].as_i64().expect("the board's new game");
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("no game replaced game {game} on round {round} board {board}");
 }
 
 async fn swiss_with_online_and_over_the_board_games(db: Db) {
@@ -329,29 +361,8 @@ async fn round_robin_replays_a_drawn_game(db: Db) {
     let second = if board["first"] == 1 { &b } else { &a };
     assert_eq!(g["players"]["black"], if board["first"] == 1 { "ayumu" } else { "botan" }, "{g}");
     // Fourfold repetition: sennichite, a draw, replayed.
-    let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
-    for k in 0..12 {
-        let who = if k % 2 == 0 { first } else { second };
-        let (status, v) = who
-            .post(&format!("/api/games/{game}/actions"), json!({"action": {"kind": "move", "move": shuffle[k % 4]}}))
-            .await;
-        assert_eq!(status, 200, "{v}");
-    }
-    let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
-    assert_eq!(g["outcome"]["reason"], "sennichite", "{g}");
-    // The replay starts by itself, colours reversed.
-    let mut replay = None;
-    for _ in 0..200 {
-        let t = show(&s, id).await;
-        let bd = &t["rounds"][0]["boards"][0];
-        if bd["game"].as_i64() != Some(game) {
-            replay = bd["game"].as_i64();
-            assert!(bd["result"].is_null(), "{bd}");
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    let replay = replay.expect("the replay starts");
+    play_sennichite(&s, game, first, second).await;
+    let replay = next_game_on(&s, id, 1, 1, game).await;
     let (_, g) = s.anonymous().get(&format!("/api/games/{replay}")).await;
     assert_eq!(g["status"], "live");
     assert_eq!(g["players"]["black"], if board["first"] == 1 { "botan" } else { "ayumu" }, "colours reversed: {g}");
@@ -642,4 +653,92 @@ async fn lateness_loses_under_rfg(db: Db) {
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert!(show(&s, id).await["rounds"][0]["boards"][1]["result"].is_null());
     assert_eq!(arb.put(&format!("/api/tournaments/{id}/rounds/1/boards/2"), json!({"result": "--/--"})).await.0, 200);
+}
+
+/// A knockout under ufs-2016, where a sennichite is a draw that stands (ufs 9.2): a knockout
+/// match needs a winner, so the drawn game is played again at once, colours reversed, and the
+/// tie-break decides who goes on (pl 8.1, 5.5). The final follows the bracket, and then the
+/// knockout is over.
+async fn knockout_plays_a_drawn_match_again(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    assert_eq!(admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await.0, 200);
+    let names = ["kaede", "kuro", "kiku", "kin"];
+    let mut players = Vec::new();
+    for n in names {
+        players.push(s.user(n).await);
+    }
+    let new = json!({"name": "Cup", "system": "knockout", "game": "shogi", "rules": "ufs-2016",
+        "time": byoyomi(600_000, 30_000, 1)});
+    let (status, v) = arb.post("/api/tournaments", new).await;
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    for (k, n) in names.iter().enumerate() {
+        let entry = json!({"account": n, "rating": 2000 - 100 * k as u32});
+        let (status, v) = arb.post(&format!("/api/tournaments/{id}/players"), entry).await;
+        assert_eq!(status, 201, "{v}");
+    }
+    let client = |number: &Value| &players[number.as_u64().unwrap() as usize - 1];
+
+    // Seeds 1–4 and 2–3 (the bracket keeps 1 and 2 apart), as the director pairs the TRF.
+    let round = pair_and_check(&s, &arb, id).await;
+    let started = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.1;
+    let game_of = |board: u64| {
+        started["started"].as_array().unwrap().iter().find(|g| g["board"] == board).unwrap()["game"].as_i64().unwrap()
+    };
+    let [one, two] = [&round["boards"][0], &round["boards"][1]];
+    // Board 1 is drawn; board 2's first mover resigns.
+    play_sennichite(&s, game_of(1), client(&one["first"]), client(&one["second"])).await;
+    let (status, v) = client(&two["first"])
+        .post(&format!("/api/games/{}/actions", game_of(2)), json!({"action": {"kind": "resign"}}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(result_of(&s, id, 1, 2).await["result"], "0-1");
+    // The draw stands under ufs-2016, but not in a knockout: a tie-break game, colours reversed.
+    let tiebreak = next_game_on(&s, id, 1, 1, game_of(1)).await;
+    let (_, g) = s.anonymous().get(&format!("/api/games/{tiebreak}")).await;
+    assert_eq!(g["status"], "live", "{g}");
+    assert_eq!(g["players"]["black"], names[one["second"].as_u64().unwrap() as usize - 1], "colours reversed: {g}");
+    assert_eq!(g["setup"]["time"]["black"]["main_ms"], 600_000, "the tournament's time: {g}");
+    // Pairing waits for the match to be decided.
+    let (status, v) = arb.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+    assert_eq!(status, 409, "{v}");
+    // Even the tie-break drawn is played again.
+    play_sennichite(&s, tiebreak, client(&one["second"]), client(&one["first"])).await;
+    let third = next_game_on(&s, id, 1, 1, tiebreak).await;
+    let (_, g) = s.anonymous().get(&format!("/api/games/{third}")).await;
+    assert_eq!(
+        g["players"]["black"],
+        names[one["first"].as_u64().unwrap() as usize - 1],
+        "colours reversed again: {g}"
+    );
+    let (status, v) = client(&one["second"])
+        .post(&format!("/api/games/{third}/actions"), json!({"action": {"kind": "resign"}}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    let done = result_of(&s, id, 1, 1).await;
+    assert_eq!((done["result"].as_str(), done["replayed"].as_bool()), (Some("1-0"), Some(true)), "{done}");
+    let audit = arb.get(&format!("/api/tournaments/{id}/audit")).await.1;
+    let tiebreaks = audit["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["detail"].as_str().unwrap().contains("tie-break game of a drawn knockout match"));
+    assert_eq!(tiebreaks.count(), 2, "{audit}");
+
+    // The final: the winners of the two matches, as the bracket gives it.
+    let fin = pair_and_check(&s, &arb, id).await;
+    let mut finalists = [fin["boards"][0]["first"].as_u64().unwrap(), fin["boards"][0]["second"].as_u64().unwrap()];
+    finalists.sort();
+    let mut winners = [one["first"].as_u64().unwrap(), two["second"].as_u64().unwrap()];
+    winners.sort();
+    assert_eq!(finalists, winners, "{fin}");
+    let (status, v) = arb.put(&format!("/api/tournaments/{id}/rounds/2/boards/1"), json!({"result": "1-0"})).await;
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = arb.post(&format!("/api/tournaments/{id}/rounds"), json!({})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("knockout is finished"), "{v}");
+    let t = show(&s, id).await;
+    assert_eq!(t["standings"]["rows"][0]["number"], fin["boards"][0]["first"], "the winner on top: {t}");
 }

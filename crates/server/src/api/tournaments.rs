@@ -23,7 +23,8 @@ impl From<TournamentError> for ApiError {
                 DirectorError::OpenBoards { .. }
                 | DirectorError::ResultEntered { .. }
                 | DirectorError::NotActive { .. }
-                | DirectorError::PairedAfterWithdrawal { .. } => ApiError::conflict(d.to_string()),
+                | DirectorError::PairedAfterWithdrawal { .. }
+                | DirectorError::CannotPair(_) => ApiError::conflict(d.to_string()),
                 DirectorError::WriteBack(_) => {
                     tracing::error!(error = %d, "tournament write-back");
                     ApiError::new(
