@@ -7,8 +7,8 @@
 
 use crate::live::{Hub, Seats, now_ms};
 use crate::store::{
-    Audit, BoardGame, GameId, GameStatus, Role, Store, StoreError, TournamentId, TournamentRow, TournamentWrite, User,
-    UserId,
+    Audit, BoardGame, Draft, GameId, GameStatus, Role, Store, StoreError, TournamentId, TournamentRow, TournamentWrite,
+    User, UserId,
 };
 use arbiter::TimeControl;
 use arbiter::live::{BoardSetup, GameSetup, SideTimes};
@@ -323,8 +323,10 @@ impl Tournaments {
         self.commit(&mut l, &[], audit).await
     }
 
-    /// Pairs the next round, records and publishes it.
-    pub async fn pair(&self, id: TournamentId, by: &User, req: &PairRequest) -> Result<Published> {
+    /// Pairs the next round and publishes it, or keeps it as the arbiters' draft (`draft`):
+    /// published later as it is or changed by hand, unless the tournament changes meanwhile.
+    /// Publishing a round replaces a draft.
+    pub async fn pair(&self, id: TournamentId, by: &User, req: &PairRequest, draft: bool) -> Result<Published> {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
@@ -337,25 +339,80 @@ impl Tournaments {
         let pairing = tokio::task::spawn_blocking(move || director::pair(&t, &req))
             .await
             .map_err(|e| TournamentError::Conflict(format!("the pairing stopped: {e}")))??;
-        director::record_round(&mut l.t, &pairing);
+        let mut t = l.t.clone();
+        director::record_round(&mut t, &pairing);
         let round = pairing.round.number;
         let handicaps: HashMap<u32, Option<String>> = pairing
             .round
             .boards
             .iter()
-            .map(|b| (l.t.players[b.white].number, b.handicap.clone().filter(|h| h != "even")))
+            .map(|b| (t.players[b.white].number, b.handicap.clone().filter(|h| h != "even")))
             .collect();
-        let published = published(&l.t, &pairing.round, |first| handicaps.get(&first).cloned().flatten())?;
+        let published = published(&t, &pairing.round, |first| handicaps.get(&first).cloned().flatten())?;
         let json = serde_json::to_string(&published).expect("pairings serialize");
-        let writes = [TournamentWrite::Round { round, pairing: json }];
-        let audit = Audit {
-            actor: Some(by.id),
-            action: "pair",
-            detail: format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len()),
-            reason: None,
-        };
-        self.commit(&mut l, &writes, audit).await?;
+        let detail = format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len());
+        if draft {
+            let writes = [TournamentWrite::Draft { round, trf: director::write_trf(&t)?, pairing: json }];
+            let audit = Audit { actor: Some(by.id), action: "draft", detail, reason: None };
+            self.commit_rows(&mut l, &writes, audit).await?;
+        } else {
+            l.t = t;
+            let writes = [TournamentWrite::Round { round, pairing: json }, TournamentWrite::DropDraft];
+            self.commit(&mut l, &writes, Audit { actor: Some(by.id), action: "pair", detail, reason: None }).await?;
+        }
         Ok(published)
+    }
+
+    /// The round paired but not published: its pairing, and whether the tournament changed since
+    /// (a stale draft is paired again, not published).
+    pub async fn draft(&self, l: &Loaded) -> Result<Option<(Published, bool)>> {
+        let Some(d) = self.store.tournament_draft(l.row.id).await? else { return Ok(None) };
+        let published = serde_json::from_str(&d.pairing)
+            .map_err(|e| StoreError::Corrupt(format!("tournament {}'s draft: {e}", l.row.id)))?;
+        Ok(Some((published, d.base_version != l.row.version)))
+    }
+
+    /// The draft of round `round`, still valid for the tournament as loaded.
+    async fn current_draft(&self, l: &Loaded, round: u32) -> Result<Draft> {
+        let d = self.store.tournament_draft(l.row.id).await?;
+        let Some(d) = d.filter(|d| d.round == round) else {
+            return Err(TournamentError::Conflict(format!("round {round} has no draft")));
+        };
+        if d.base_version != l.row.version {
+            return Err(TournamentError::Conflict(format!(
+                "the tournament changed after round {round} was drafted: pair it again"
+            )));
+        }
+        Ok(d)
+    }
+
+    /// Publishes the draft of round `round` as it stands.
+    pub async fn publish(&self, id: TournamentId, by: &User, round: u32) -> Result<Published> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        let d = self.current_draft(&l, round).await?;
+        l.t = director::read_trf(&d.trf).map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?;
+        let published: Published = serde_json::from_str(&d.pairing)
+            .map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?;
+        let detail = format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len());
+        let writes = [TournamentWrite::Round { round, pairing: d.pairing }, TournamentWrite::DropDraft];
+        self.commit(&mut l, &writes, Audit { actor: Some(by.id), action: "publish", detail, reason: None }).await?;
+        Ok(published)
+    }
+
+    /// Discards the draft of round `round`.
+    pub async fn discard_draft(&self, id: TournamentId, by: &User, round: u32) -> Result<()> {
+        let _one = self.lock(id).await;
+        let mut l = self.load(id).await?;
+        self.require_arbiter(id, by).await?;
+        match self.store.tournament_draft(id).await? {
+            Some(d) if d.round == round => {}
+            _ => return Err(TournamentError::Conflict(format!("round {round} has no draft"))),
+        }
+        let audit =
+            Audit { actor: Some(by.id), action: "discard_draft", detail: format!("round {round}"), reason: None };
+        self.commit_rows(&mut l, &[TournamentWrite::DropDraft], audit).await
     }
 
     /// A player's details corrected; the audit log keeps what changed.
@@ -468,31 +525,49 @@ impl Tournaments {
         let Some(reason) = reason.filter(|r| !r.trim().is_empty()) else {
             return Err(TournamentError::BadRequest("a pairing changed by hand needs a reason".into()));
         };
-        let last = l.t.next_round() - 1;
+        // A draft of the next round is changed as a draft; else the last round published.
+        let draft = match self.store.tournament_draft(id).await? {
+            Some(d) if d.round == round => Some(self.current_draft(&l, round).await?),
+            _ => None,
+        };
+        let mut t = match &draft {
+            Some(d) => {
+                director::read_trf(&d.trf).map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?
+            }
+            None => l.t.clone(),
+        };
+        let last = t.next_round() - 1;
         if round != last {
             return Err(TournamentError::Conflict(format!("only the last round paired ({last}) is changed")));
         }
         if self.store.tournament_games(id).await?.iter().any(|g| g.round == round) {
             return Err(TournamentError::Conflict(format!("round {round} has online games started")));
         }
-        let new = director::replace_round(&mut l.t, boards, byes)?;
-        let published = published(&l.t, &new, |_| None)?;
+        let new = director::replace_round(&mut t, boards, byes)?;
+        let published = published(&t, &new, |_| None)?;
         // What the system would have paired (a McMahon check gives no alternative pairs).
-        let (t, check) = (l.t.clone(), director::CheckRequest::default());
-        let checks = tokio::task::spawn_blocking(move || director::check_pairings(&t, &check))
+        let (tc, check) = (t.clone(), director::CheckRequest::default());
+        let checks = tokio::task::spawn_blocking(move || director::check_pairings(&tc, &check))
             .await
             .map_err(|e| TournamentError::Conflict(format!("the check stopped: {e}")))?
             .unwrap_or_default();
         let missing = checks.into_iter().find(|c| c.round == round).map(|c| c.missing).unwrap_or_default();
         let json = serde_json::to_string(&published).expect("pairings serialize");
         let pairs: Vec<String> = published.boards.iter().map(|b| format!("{}-{}", b.first, b.second)).collect();
-        let mut detail = format!("round {round} paired by hand: {}", pairs.join(" "));
+        let what = if draft.is_some() { "the draft of round" } else { "round" };
+        let mut detail = format!("{what} {round} paired by hand: {}", pairs.join(" "));
         if !missing.is_empty() {
             let sys: Vec<String> = missing.iter().map(|(a, b)| format!("{a}-{b}")).collect();
-            detail += &format!(" (the {} system pairs {})", l.t.system, sys.join(" "));
+            detail += &format!(" (the {} system pairs {})", t.system, sys.join(" "));
         }
         let audit = Audit { actor: Some(by.id), action: "pair_by_hand", detail, reason: Some(reason) };
-        self.commit(&mut l, &[TournamentWrite::Round { round, pairing: json }], audit).await?;
+        if draft.is_some() {
+            let writes = [TournamentWrite::Draft { round, trf: director::write_trf(&t)?, pairing: json }];
+            self.commit_rows(&mut l, &writes, audit).await?;
+        } else {
+            l.t = t;
+            self.commit(&mut l, &[TournamentWrite::Round { round, pairing: json }], audit).await?;
+        }
         Ok((published, missing))
     }
 

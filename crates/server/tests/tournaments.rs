@@ -20,6 +20,7 @@ on_both!(
     mcmahon_go_with_handicaps,
     lateness_loses_under_rfg,
     knockout_plays_a_drawn_match_again,
+    drafted_rounds_are_the_arbiters_until_published,
 );
 
 /// The exported TRF.
@@ -741,4 +742,110 @@ async fn knockout_plays_a_drawn_match_again(db: Db) {
     assert!(v["error"]["message"].as_str().unwrap().contains("knockout is finished"), "{v}");
     let t = show(&s, id).await;
     assert_eq!(t["standings"]["rows"][0]["number"], fin["boards"][0]["first"], "the winner on top: {t}");
+}
+
+/// Pairs of a published or drafted round, sorted.
+fn pairs_of(round: &Value) -> Vec<(u64, u64)> {
+    let mut v: Vec<(u64, u64)> = round["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap()))
+        .collect();
+    v.sort();
+    v
+}
+
+/// A round paired as a draft is the arbiters' alone: changed by hand, published, or discarded;
+/// a change to the tournament after it was drafted makes it stale.
+async fn drafted_rounds_are_the_arbiters_until_published(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    assert_eq!(admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await.0, 200);
+    let player = s.user("pia").await;
+    let new = json!({"name": "Draft night", "system": "dutch", "game": "shogi", "rounds": 3});
+    let id = arb.post("/api/tournaments", new).await.1["id"].as_i64().unwrap();
+    assert_eq!(player.post(&format!("/api/tournaments/{id}/players"), json!({"rating": 1500})).await.0, 201);
+    for (k, name) in ["Abe", "Baba", "Chiba"].iter().enumerate() {
+        let entry = json!({"name": name, "rating": 1900 - 100 * k as u32});
+        assert_eq!(arb.post(&format!("/api/tournaments/{id}/players"), entry).await.0, 201);
+    }
+    let rounds = format!("/api/tournaments/{id}/rounds");
+    assert_eq!(player.post(&rounds, json!({"draft": true})).await.0, 403);
+
+    // The draft is what `shinpan pair` gives, seen by the arbiters only.
+    let expected = director::pair(&director::read_trf(&trf(&s, id).await).unwrap(), &PairRequest::default()).unwrap();
+    let (status, draft) = arb.post(&rounds, json!({"draft": true})).await;
+    assert_eq!(status, 200, "{draft}");
+    assert_eq!(draft["round"], 1);
+    let want: Vec<(u64, u64)> = {
+        let mut v: Vec<(u64, u64)> =
+            expected.round.boards.iter().map(|b| (b.white as u64 + 1, b.black as u64 + 1)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(pairs_of(&draft), want);
+    let public = show(&s, id).await;
+    assert_eq!((public["rounds"].as_array().unwrap().len(), &public["draft"]), (0, &Value::Null), "{public}");
+    assert_eq!(player.get(&format!("/api/tournaments/{id}")).await.1["draft"], Value::Null);
+    assert_eq!(director::read_trf(&trf(&s, id).await).unwrap().next_round(), 1, "the export has no draft");
+    let seen = arb.get(&format!("/api/tournaments/{id}")).await.1;
+    assert_eq!((pairs_of(&seen["draft"]), &seen["draft"]["stale"]), (want.clone(), &json!(false)), "{seen}");
+    // Nothing is played on a draft.
+    let (status, v) = arb.put(&format!("/api/tournaments/{id}/rounds/1/boards/1"), json!({"result": "1-0"})).await;
+    assert_eq!(status, 400, "{v}");
+    assert_eq!(arb.post(&format!("{rounds}/1/games"), json!({})).await.0, 400);
+
+    // Changed by hand as a draft (a reason needed), then published as it stands.
+    let hand = json!({"boards": [[1, 2], [3, 4]], "byes": [], "reason": "Abe and Chiba share a car"});
+    assert_eq!(arb.put(&format!("{rounds}/1/pairing"), json!({"boards": [[1, 2], [3, 4]], "byes": []})).await.0, 400);
+    let (status, v) = arb.put(&format!("{rounds}/1/pairing"), hand).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(show(&s, id).await["rounds"].as_array().unwrap().len(), 0, "still a draft");
+    assert_eq!(pairs_of(&arb.get(&format!("/api/tournaments/{id}")).await.1["draft"]), vec![(1, 2), (3, 4)]);
+    assert_eq!(player.post(&format!("{rounds}/1/publish"), json!({})).await.0, 403);
+    let (status, v) = arb.post(&format!("{rounds}/1/publish"), json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    let t = show(&s, id).await;
+    assert_eq!(pairs_of(&t["rounds"][0]), vec![(1, 2), (3, 4)], "{t}");
+    assert_eq!(arb.get(&format!("/api/tournaments/{id}")).await.1["draft"], Value::Null);
+    let (status, v) = arb.post(&format!("{rounds}/1/publish"), json!({})).await;
+    assert_eq!(status, 409, "published once: {v}");
+    for b in 1..=2 {
+        arb.put(&format!("{rounds}/1/boards/{b}"), json!({"result": "1-0"})).await;
+    }
+
+    // A draft goes stale when the tournament changes: it is paired again, not published.
+    assert_eq!(arb.post(&rounds, json!({"draft": true})).await.0, 200);
+    let (status, v) = player.post(&format!("/api/tournaments/{id}/players/1/bye"), json!({"bye": "half"})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(arb.get(&format!("/api/tournaments/{id}")).await.1["draft"]["stale"], true);
+    let (status, v) = arb.post(&format!("{rounds}/2/publish"), json!({})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("pair it again"), "{v}");
+    assert_eq!(
+        arb.put(&format!("{rounds}/2/pairing"), json!({"boards": [[2, 3]], "byes": [4], "reason": "x"})).await.0,
+        409
+    );
+    // Paired again and published at once: the stale draft goes with it.
+    let published = pair_and_check(&s, &arb, id).await;
+    assert_eq!(published["round"], 2);
+    assert_eq!(arb.get(&format!("/api/tournaments/{id}")).await.1["draft"], Value::Null);
+    for b in 1..=published["boards"].as_array().unwrap().len() {
+        arb.put(&format!("{rounds}/2/boards/{b}"), json!({"result": "0-1"})).await;
+    }
+
+    // Discarded.
+    assert_eq!(arb.post(&rounds, json!({"draft": true})).await.0, 200);
+    assert_eq!(player.delete(&format!("{rounds}/3/draft")).await.0, 403);
+    assert_eq!(arb.delete(&format!("{rounds}/3/draft")).await.0, 204);
+    assert_eq!(arb.get(&format!("/api/tournaments/{id}")).await.1["draft"], Value::Null);
+    assert_eq!(arb.delete(&format!("{rounds}/3/draft")).await.0, 409);
+    let audit = arb.get(&format!("/api/tournaments/{id}/audit")).await.1;
+    let actions: Vec<&str> =
+        audit["entries"].as_array().unwrap().iter().map(|e| e["action"].as_str().unwrap()).collect();
+    for a in ["draft", "pair_by_hand", "publish", "discard_draft"] {
+        assert!(actions.contains(&a), "{a} in {actions:?}");
+    }
 }

@@ -13,7 +13,7 @@ use crate::store::{Store, StoreError};
 pub use accounts_limit::AccountLimits;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use axum::{Json, Router};
 use serde::Serialize;
 use std::sync::Arc;
@@ -101,6 +101,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tournaments/{id}/forbidden", post(tournaments::forbid))
         .route("/api/tournaments/{id}/rounds", post(tournaments::pair))
         .route("/api/tournaments/{id}/rounds/{r}/pairing", put(tournaments::replace_round))
+        .route("/api/tournaments/{id}/rounds/{r}/publish", post(tournaments::publish))
+        .route("/api/tournaments/{id}/rounds/{r}/draft", delete(tournaments::discard_draft))
         .route("/api/tournaments/{id}/rounds/{r}/games", post(tournaments::start_games))
         .route("/api/tournaments/{id}/rounds/{r}/boards/{b}", put(tournaments::enter_result))
         .route("/api/tournaments/{id}/rounds/{r}/boards/{b}/report", post(tournaments::report_result))

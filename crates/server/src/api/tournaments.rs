@@ -134,6 +134,7 @@ pub async fn show(
     let games = state.store.tournament_games(id).await?;
     let reports = state.store.tournament_reports(id).await?;
     let published = state.tournaments.published_rounds(id).await?;
+    let byes_next: HashMap<u32, director::AnnouncedBye> = announced(t, t.next_round()).into_iter().collect();
     let players: Vec<_> = t
         .players
         .iter()
@@ -149,7 +150,7 @@ pub async fn show(
                 "account": account_of.get(&p.number),
                 "status": status,
                 "from_round": from,
-                "bye_next": announced(t, t.next_round()).into_iter().find(|a| a.0 == p.number).map(|a| a.1),
+                "bye_next": byes_next.get(&p.number),
             })
         })
         .collect();
@@ -209,12 +210,22 @@ pub async fn show(
         let s = director::standings(t, &StandingsRequest::default()).map_err(TournamentError::from)?;
         json!({ "tiebreaks": s.tiebreaks, "rows": s.rows })
     };
-    let me = match &v.0 {
-        Some((u, _)) => json!({
-            "arbiter": state.tournaments.is_arbiter(id, u).await?,
-            "player": accounts.iter().find(|(_, a)| a.id == u.id).map(|(n, _)| n),
-        }),
-        None => json!({ "arbiter": false, "player": null }),
+    let arbiter = match &v.0 {
+        Some((u, _)) => state.tournaments.is_arbiter(id, u).await?,
+        None => false,
+    };
+    let me = json!({
+        "arbiter": arbiter,
+        "player": v.0.as_ref().and_then(|(u, _)| accounts.iter().find(|(_, a)| a.id == u.id)).map(|(n, _)| n),
+    });
+    // The next round paired but not published: the arbiters' only.
+    let draft = match arbiter {
+        true => state
+            .tournaments
+            .draft(&l)
+            .await?
+            .map(|(p, stale)| json!({ "round": p.round, "boards": p.boards, "byes": p.byes, "stale": stale })),
+        false => None,
     };
     Ok(Json(json!({
         "id": id,
@@ -230,6 +241,7 @@ pub async fn show(
         "rounds": rounds,
         "standings": standings,
         "me": me,
+        "draft": draft,
         "rated_list": state.store.is_rated(id).await?,
     })))
 }
@@ -280,14 +292,42 @@ pub async fn withdraw(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `POST /api/tournaments/{id}/rounds`: pair the next round and publish it.
+#[derive(Deserialize)]
+pub struct PairBody {
+    #[serde(flatten)]
+    request: PairRequest,
+    /// Keep the round as the arbiters' draft instead of publishing it.
+    #[serde(default)]
+    draft: bool,
+}
+
+/// `POST /api/tournaments/{id}/rounds`: pair the next round and publish it, or draft it.
 pub async fn pair(
     State(state): State<AppState>,
     m: Member,
     Param(id): Param<TournamentId>,
-    Body(r): Body<PairRequest>,
+    Body(r): Body<PairBody>,
 ) -> Result<Json<Published>, ApiError> {
-    Ok(Json(state.tournaments.pair(id, &m.user, &r).await?))
+    Ok(Json(state.tournaments.pair(id, &m.user, &r.request, r.draft).await?))
+}
+
+/// `POST /api/tournaments/{id}/rounds/{r}/publish`: the draft of round `r` published.
+pub async fn publish(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round)): Param<(TournamentId, u32)>,
+) -> Result<Json<Published>, ApiError> {
+    Ok(Json(state.tournaments.publish(id, &m.user, round).await?))
+}
+
+/// `DELETE /api/tournaments/{id}/rounds/{r}/draft`: the draft of round `r` discarded.
+pub async fn discard_draft(
+    State(state): State<AppState>,
+    m: Member,
+    Param((id, round)): Param<(TournamentId, u32)>,
+) -> Result<StatusCode, ApiError> {
+    state.tournaments.discard_draft(id, &m.user, round).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// `POST /api/tournaments/{id}/rounds/{r}/games`: start the round's online games.

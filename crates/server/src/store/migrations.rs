@@ -115,6 +115,15 @@ const MIGRATIONS: &[&str] = &[
         t_ms BIGINT NOT NULL,
         PRIMARY KEY (tournament_id, round, board, player)
     )",
+    // 6: a round paired but not yet published (the arbiters' draft): the tournament as it
+    // would be with it, and the version of the tournament it was paired from.
+    "CREATE TABLE tournament_drafts (
+        tournament_id BIGINT PRIMARY KEY REFERENCES tournaments(id),
+        round BIGINT NOT NULL,
+        trf TEXT NOT NULL,
+        pairing TEXT NOT NULL,
+        base_version BIGINT NOT NULL
+    )",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
-pub use tournaments::{Audit, AuditRow, BoardGame, Report, TournamentId, TournamentRow, TournamentWrite};
+pub use tournaments::{Audit, AuditRow, BoardGame, Draft, Report, TournamentId, TournamentRow, TournamentWrite};
 pub use writer::Appender;
 use writer::GameWrite;
 

@@ -42,6 +42,15 @@ pub enum TournamentWrite {
         result: String,
         t_ms: i64,
     },
+    /// A round paired as a draft (not published): the tournament's TRF with it, and its
+    /// pairing (JSON); it replaces any draft before and is valid for the version written.
+    Draft {
+        round: u32,
+        trf: String,
+        pairing: String,
+    },
+    /// The draft published or discarded.
+    DropDraft,
     /// The online game of a board; `black` is the pairing number on the Black seat; `replay`
     /// counts the replays of a drawn game (fesa-2017 12.2), 0 for the first game.
     Game {
@@ -72,6 +81,16 @@ pub struct AuditRow {
     pub action: String,
     pub detail: String,
     pub reason: Option<String>,
+}
+
+/// A round paired but not published: the tournament with it (TRF), its pairing (JSON), and the
+/// tournament's version it stays valid for (a change since makes it stale).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    pub round: u32,
+    pub trf: String,
+    pub pairing: String,
+    pub base_version: i64,
 }
 
 /// An online game of a board, with its state.
@@ -220,6 +239,24 @@ impl Store {
                     .bind(result.clone())
                     .bind(*t_ms)
                 }
+                TournamentWrite::Draft { round, trf, pairing } => {
+                    sqlx::query("DELETE FROM tournament_drafts WHERE tournament_id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query(
+                        "INSERT INTO tournament_drafts (tournament_id, round, trf, pairing, base_version) \
+                         VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .bind(id)
+                    .bind(*round as i64)
+                    .bind(trf.clone())
+                    .bind(pairing.clone())
+                    .bind(version + 1)
+                }
+                TournamentWrite::DropDraft => {
+                    sqlx::query("DELETE FROM tournament_drafts WHERE tournament_id = $1").bind(id)
+                }
                 TournamentWrite::Game { round, board, game, black, replay } => sqlx::query(
                     "INSERT INTO tournament_games (tournament_id, round, board, game_id, black, replay) \
                      VALUES ($1, $2, $3, $4, $5, $6)",
@@ -280,6 +317,24 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| Ok((r.try_get::<i64, _>(0)? as u32, r.try_get(1)?))).collect()
+    }
+
+    /// The round paired but not published, if any.
+    pub async fn tournament_draft(&self, id: TournamentId) -> Result<Option<Draft>> {
+        let row =
+            sqlx::query("SELECT round, trf, pairing, base_version FROM tournament_drafts WHERE tournament_id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| {
+            Ok(Draft {
+                round: r.try_get::<i64, _>(0)? as u32,
+                trf: r.try_get(1)?,
+                pairing: r.try_get(2)?,
+                base_version: r.try_get(3)?,
+            })
+        })
+        .transpose()
     }
 
     /// The online games of the tournament's boards, by round, board and replay.

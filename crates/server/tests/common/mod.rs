@@ -211,6 +211,10 @@ impl Client {
         Client::answer(self.req(reqwest::Method::PUT, path).json(&body)).await
     }
 
+    pub async fn delete(&self, path: &str) -> (u16, Value) {
+        Client::answer(self.req(reqwest::Method::DELETE, path)).await
+    }
+
     pub async fn get(&self, path: &str) -> (u16, Value) {
         Client::answer(self.req(reqwest::Method::GET, path)).await
     }
