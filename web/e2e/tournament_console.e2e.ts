@@ -2,7 +2,8 @@
 // "Tournaments"; docs/web-tournaments.md): the arbiter announces a half-point bye for a player,
 // forbids two players to meet, pairs round 1, pairs it again by hand with a reason, corrects a
 // player's details, starts the online games and watches their clocks on the console; a
-// player's card and the printable pairing cards; a player's page shows none of the console.
+// player's card and the printable pairing cards; a player's page shows none of the console; a
+// round drafted, changed by hand and published, and a stale draft discarded.
 // What the server refuses is tried over HTTP from here, never from a page (whose console would
 // log the failed request).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -281,6 +282,70 @@ describe("the arbiter console of a tournament", () => {
       }
       await context.close();
     }
+  });
+
+  it("console: drafts a round, changes it by hand, publishes it; a stale draft is discarded", async () => {
+    const made = await http.admin.req("POST", "/api/tournaments", { name: "Draft Cup", system: "dutch", game: "shogi", rounds: 2 });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const cup = made.json.id;
+    for (const name of ["alice", "bob", "carol", "dave"]) {
+      const r = await http[name].req("POST", `/api/tournaments/${cup}/players`, {});
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+    }
+    await admin.goto(`/tournaments/${cup}`);
+    await admin.getByTestId("draft-round").click();
+    const draft = admin.locator('[data-draft-round="1"]');
+    await draft.locator("tr[data-board]").nth(1).waitFor();
+    const drafted: [number, number][] = [];
+    for (const b of [1, 2]) {
+      const tr = draft.locator(`tr[data-board="${b}"]`);
+      drafted.push([Number(await tr.getAttribute("data-first")), Number(await tr.getAttribute("data-second"))]);
+    }
+    // Not public: a player's page has no round, the export no round either.
+    await bob.goto(`/tournaments/${cup}`);
+    await bob.locator('[data-testid="players"]').waitFor();
+    expect(await bob.locator('[data-round="1"]').count()).toBe(0);
+    expect(await bob.getByTestId("draft").count()).toBe(0);
+    expect((await getJson(`/api/tournaments/${cup}`)).rounds).toEqual([]);
+    // By hand as a draft: the first movers swapped, with a reason.
+    await draft.getByTestId("edit-pairing").click();
+    const editor = admin.locator('form[aria-label="Edit pairing 1"]');
+    const swapped = drafted.map(([f, s]) => [s, f] as [number, number]);
+    for (const [i, [f, s]] of swapped.entries()) {
+      await editor.locator(`[name="first-${i + 1}"]`).selectOption(String(f));
+      await editor.locator(`[name="second-${i + 1}"]`).selectOption(String(s));
+    }
+    await editor.locator('[name="pairing-reason"]').fill("the clubs asked for the other colours");
+    await editor.locator('button[type="submit"]').click();
+    for (const [i, [f, s]] of swapped.entries()) await draft.locator(`tr[data-board="${i + 1}"][data-first="${f}"][data-second="${s}"]`).waitFor();
+    expect(await bob.locator('[data-round="1"]').count()).toBe(0);
+    await shot(admin, "console-draft");
+    await draft.getByTestId("publish-draft").click();
+    await admin.locator('[data-round="1"] tr[data-board="2"]').waitFor();
+    expect(await admin.getByTestId("draft").count()).toBe(0);
+    await bob.goto(`/tournaments/${cup}`);
+    for (const [i, [f, s]] of swapped.entries()) await bob.locator(`[data-round="1"] tr[data-board="${i + 1}"][data-first="${f}"][data-second="${s}"]`).waitFor();
+
+    // Round 2 drafted; a bye announced after it makes it stale: it cannot be published.
+    for (const b of [1, 2]) {
+      const r = await http.admin.req("PUT", `/api/tournaments/${cup}/rounds/1/boards/${b}`, { result: "1-0" });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+    await admin.reload();
+    await admin.getByTestId("draft-round").click();
+    await admin.locator('[data-draft-round="2"] tr[data-board]').first().waitFor();
+    const bye = await http.bob.req("POST", `/api/tournaments/${cup}/players/${(await getJson(`/api/tournaments/${cup}`)).players.find((p: { account: string }) => p.account === "bob").number}/bye`, { bye: "zero" });
+    expect(bye.status, JSON.stringify(bye.json)).toBe(200);
+    await admin.reload();
+    await admin.getByTestId("draft-stale").waitFor();
+    expect(await admin.getByTestId("publish-draft").isDisabled()).toBe(true);
+    const refused = await http.admin.req("POST", `/api/tournaments/${cup}/rounds/2/publish`);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    await admin.getByTestId("discard-draft").click();
+    await expect.poll(() => admin.getByTestId("draft").count()).toBe(0);
+    const audit = await http.admin.req("GET", `/api/tournaments/${cup}/audit`);
+    const actions = audit.json.entries.map((e: { action: string }) => e.action);
+    for (const a of ["draft", "pair_by_hand", "publish", "discard_draft"]) expect(actions).toContain(a);
   });
 
   it("console: logged no console error on any page", () => {

@@ -99,8 +99,11 @@ export const addTournamentArbiter = (id: number, name: string) => call<unknown>(
 export const registerPlayer = (id: number, body: NewPlayer) => call<{ player: number; round: number }>("POST", `${tour(id)}/players`, body);
 export const withdrawPlayer = (id: number, player: number, body: { from_round?: number; reason?: string } = {}) =>
   call<unknown>("POST", `${tour(id)}/players/${player}/withdraw`, body);
-export const pairRound = (id: number, body: { edition?: string; sente?: string; seed?: number } = {}) =>
+export const pairRound = (id: number, body: { edition?: string; sente?: string; seed?: number; draft?: boolean } = {}) =>
   call<{ round: number; boards: unknown; byes: unknown }>("POST", `${tour(id)}/rounds`, body);
+/** The draft of a round published as it stands, or discarded. */
+export const publishDraft = (id: number, round: number) => call<unknown>("POST", `${tour(id)}/rounds/${round}/publish`);
+export const discardDraft = (id: number, round: number) => call<unknown>("DELETE", `${tour(id)}/rounds/${round}/draft`);
 export const startRoundGames = (id: number, round: number) =>
   call<{ started: { board: number; game: number }[] }>("POST", `${tour(id)}/rounds/${round}/games`);
 export const enterResult = (id: number, round: number, board: number, body: { result: BoardResult; replayed?: boolean; reason?: string }) =>

@@ -122,7 +122,13 @@ export interface PairingDraft {
   byes: number[];
 }
 
-export const draftOf = (round: Pick<TournamentRound, "boards" | "byes">): PairingDraft => ({
+/** A round's pairing: its boards' players and its byes (a published round or a draft). */
+export interface Paired {
+  boards: { first: number; second: number }[];
+  byes: number[];
+}
+
+export const draftOf = (round: Paired): PairingDraft => ({
   boards: round.boards.map((b): [number, number] => [b.first, b.second]),
   byes: [...round.byes],
 });
@@ -200,7 +206,7 @@ export function playerRounds(tm: Pick<Tournament, "rounds">, n: number): CardRou
 }
 
 /** The players a round placed: on its boards and its pairing-allocated byes. */
-export const roundPlayers = (round: Pick<TournamentRound, "boards" | "byes">) => [...round.boards.flatMap((b) => [b.first, b.second]), ...round.byes];
+export const roundPlayers = (round: Paired) => [...round.boards.flatMap((b) => [b.first, b.second]), ...round.byes];
 
 /** A points value as the standings write it: `1`, `0.5`, `0`. */
 export const pointsText = (p: number | null) => (p === null ? "" : String(p));

@@ -300,6 +300,16 @@ export interface Tournament {
   me: { arbiter: boolean; player: number | null };
   /** The tournament's results are in the published FESA list. */
   rated_list?: boolean;
+  /** The next round paired but not published (the arbiters' view only). */
+  draft?: RoundDraft | null;
+}
+
+/** A round paired as the arbiters' draft; `stale` once the tournament changed after it. */
+export interface RoundDraft {
+  round: number;
+  boards: { number: number; first: number; second: number; handicap?: string }[];
+  byes: number[];
+  stale: boolean;
 }
 
 /** `PUT /api/tournaments/{id}/players/{n}`: what is given is corrected. */

@@ -27,7 +27,7 @@ import {
   roundPlayers,
   type PairingDraft,
 } from "../tournament";
-import type { AnnouncedBye, AuditEntry, BoardLive, BoardResult, HandPairing, NewPlayer, PlayerEdit, Side, Tournament, TournamentBoard, TournamentRound } from "../types";
+import type { AnnouncedBye, AuditEntry, BoardLive, BoardResult, HandPairing, NewPlayer, PlayerEdit, RoundDraft, Side, Tournament, TournamentBoard, TournamentRound } from "../types";
 import type { Act } from "./tournament";
 
 export function ResultEditor({ tm, round, board, act }: { tm: Tournament; round: number; board: TournamentBoard; act: Act }) {
@@ -119,16 +119,72 @@ export function StartGames({ tm, round, act }: { tm: Tournament; round: number; 
   );
 }
 
-/** Pair the next round (the server refuses while the last has boards without a result). */
+/**
+ * Pair the next round (the server refuses while the last has boards without a result): at
+ * once, or as a draft the arbiters look over, change by hand, and publish.
+ */
 export function RoundActions({ tm, act }: { tm: Tournament; act: Act }) {
   const next = nextRound(tm);
   if (next === null) return <p class="muted">{t("allRoundsPaired")}</p>;
+  const open = lastRoundOpen(tm) > 0 ? t("boardsOpen", { n: lastRoundOpen(tm) }) : undefined;
   return (
-    <p class="actions">
-      <button type="button" data-testid="pair-round" onClick={() => act(() => api.pairRound(tm.id))} title={lastRoundOpen(tm) > 0 ? t("boardsOpen", { n: lastRoundOpen(tm) }) : undefined}>
-        {t("pairRound", { n: next })}
-      </button>
-    </p>
+    <>
+      <p class="actions">
+        <button type="button" data-testid="pair-round" onClick={() => act(() => api.pairRound(tm.id))} title={open}>
+          {t("pairRound", { n: next })}
+        </button>{" "}
+        <button type="button" data-testid="draft-round" onClick={() => act(() => api.pairRound(tm.id, { draft: true }))} title={open}>
+          {t("draftRound", { n: next })}
+        </button>
+      </p>
+      {tm.draft && <DraftRound tm={tm} draft={tm.draft} act={act} />}
+    </>
+  );
+}
+
+/** The next round as drafted: its boards, publish, discard, or change it by hand. */
+function DraftRound({ tm, draft, act }: { tm: Tournament; draft: RoundDraft; act: Act }) {
+  const [first, second] = tm.game === "shogi" ? ["☗", "☖"] : ["●", "○"];
+  return (
+    <div class="round draft" data-testid="draft" data-draft-round={draft.round}>
+      <h3>{t("draftOfRound", { n: draft.round })}</h3>
+      {draft.stale && (
+        <p role="alert" class="error" data-testid="draft-stale">
+          {t("draftStale")}
+        </p>
+      )}
+      <table class="tour pairings">
+        <thead>
+          <tr>
+            <th>{t("board")}</th>
+            <th>{first}</th>
+            <th>{second}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {draft.boards.map((b) => (
+            <tr key={b.number} data-board={b.number} data-first={b.first} data-second={b.second}>
+              <td>
+                {b.number}
+                {b.handicap && b.handicap !== "even" ? <span class="muted"> ({b.handicap})</span> : null}
+              </td>
+              <td>{playerName(tm, b.first)}</td>
+              <td>{playerName(tm, b.second)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {draft.byes.length > 0 && <p class="muted">{t("bye", { names: draft.byes.map((n) => playerName(tm, n)).join(", ") })}</p>}
+      <p class="actions">
+        <button type="button" data-testid="publish-draft" disabled={draft.stale} onClick={() => act(() => api.publishDraft(tm.id, draft.round))}>
+          {t("publishDraft", { n: draft.round })}
+        </button>{" "}
+        <button type="button" data-testid="discard-draft" onClick={() => act(() => api.discardDraft(tm.id, draft.round))}>
+          {t("discardDraft")}
+        </button>
+      </p>
+      {!draft.stale && <PairByHand key={`draft-${draft.round}`} tm={tm} round={{ number: draft.round, boards: draft.boards, byes: draft.byes }} draft act={act} />}
+    </div>
   );
 }
 
@@ -453,12 +509,23 @@ function EditPlayer({ tm, act }: { tm: Tournament; act: Act }) {
  * second mover and one per bye, over the players the round placed; the reason is required.
  * The server's answer names the pairs the system would have made instead.
  */
-export function PairByHand({ tm, round, act }: { tm: Tournament; round: TournamentRound; act: Act }) {
+export function PairByHand({
+  tm,
+  round,
+  draft: drafted = false,
+  act,
+}: {
+  tm: Tournament;
+  round: Pick<TournamentRound, "number" | "byes"> & { boards: Pick<TournamentBoard, "first" | "second">[] };
+  /** The round is the arbiters' draft (nothing played on it yet). */
+  draft?: boolean;
+  act: Act;
+}) {
   const [draft, setDraft] = useState<PairingDraft | null>(null);
   const [reason, setReason] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [answer, setAnswer] = useState<HandPairing | null>(null);
-  const editable = canEditPairing(tm, round);
+  const editable = drafted || canEditPairing(tm, round as TournamentRound);
   const players = roundPlayers(round);
   const shown = answer && answer.round === round.number && answer.system_pairs.length > 0 && (
     <p role="status" class="muted" data-testid="system-pairs">
