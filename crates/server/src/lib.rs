@@ -68,6 +68,7 @@ pub struct Running {
     pub csa_addr: Option<SocketAddr>,
     stop: tokio::sync::oneshot::Sender<()>,
     csa_stop: tokio::sync::watch::Sender<bool>,
+    tournaments: tournaments::Tournaments,
     task: tokio::task::JoinHandle<Result<(), ServeError>>,
 }
 
@@ -76,6 +77,8 @@ impl Running {
     pub async fn stop(self) -> Result<(), ServeError> {
         let _ = self.stop.send(());
         let _ = self.csa_stop.send(true);
+        // Tournament followers' streams end, or the graceful shutdown would wait for them.
+        self.tournaments.close();
         self.task.await.unwrap_or(Ok(()))
     }
 }
@@ -109,7 +112,14 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     };
     let tournaments = tournaments::Tournaments::new(store.clone(), hub.clone());
     tournaments.start().await?;
-    let state = api::AppState { store, hub, limits: Arc::new(config.limits), accounts, engines, tournaments };
+    let state = api::AppState {
+        store,
+        hub,
+        limits: Arc::new(config.limits),
+        accounts,
+        engines,
+        tournaments: tournaments.clone(),
+    };
     let app = api::router(state);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -120,7 +130,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
             .await?;
         Ok(())
     });
-    Ok(Running { addr, csa_addr, stop, csa_stop, task })
+    Ok(Running { addr, csa_addr, stop, csa_stop, tournaments, task })
 }
 
 /// Runs until Ctrl-C or SIGTERM, then shuts down gracefully: no new connections, acts in flight

@@ -14,8 +14,9 @@ use arbiter::TimeControl;
 use arbiter::live::{BoardSetup, GameSetup, SideTimes};
 use arbiter::{Followup, GameResult, Outcome, RulesetId};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
 use tournament::director::{
     self, AnnouncedBye, DirectorError, Joined, NewPlayer, NewTournament, PairRequest, PlayerChanges,
 };
@@ -110,11 +111,89 @@ pub struct Tournaments {
     /// One change at a time per tournament (the version check in the store catches another
     /// server node's).
     locks: Arc<Mutex<HashMap<TournamentId, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Tournaments changed (stored): what their followers hear.
+    changed: broadcast::Sender<TournamentId>,
+    /// Set when the server stops: followers end (an open stream would hold the shutdown).
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
+}
+
+/// What a tournament's follower hears.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum News {
+    /// The tournament changed: a result, a pairing, a player, a game started …
+    Changed,
+    /// One of its boards' games took an event (a move, a ruling).
+    Game(GameId),
+}
+
+/// A tournament followed as it changes ([`Tournaments::follow`]).
+pub struct Follow {
+    id: TournamentId,
+    store: Store,
+    changed: broadcast::Receiver<TournamentId>,
+    acted: broadcast::Receiver<GameId>,
+    games: HashSet<GameId>,
+    closing: tokio::sync::watch::Receiver<bool>,
+}
+
+impl Follow {
+    /// The next news of the tournament; `None` once the server stops.
+    pub async fn next(&mut self) -> Option<News> {
+        use broadcast::error::RecvError;
+        loop {
+            if *self.closing.borrow() {
+                return None;
+            }
+            tokio::select! {
+                _ = self.closing.changed() => return None,
+                r = self.changed.recv() => match r {
+                    Ok(t) if t != self.id => continue,
+                    // A lagging follower may have missed its tournament's change: say it changed.
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        self.games = Self::games(&self.store, self.id).await;
+                        return Some(News::Changed);
+                    }
+                    Err(RecvError::Closed) => return None,
+                },
+                r = self.acted.recv() => match r {
+                    Ok(g) if self.games.contains(&g) => return Some(News::Game(g)),
+                    Ok(_) => continue,
+                    Err(RecvError::Lagged(_)) => return Some(News::Changed),
+                    Err(RecvError::Closed) => return None,
+                },
+            }
+        }
+    }
+
+    /// The tournament's games (a store that fails leaves the follower hearing its changes only).
+    async fn games(store: &Store, id: TournamentId) -> HashSet<GameId> {
+        match store.tournament_games(id).await {
+            Ok(games) => games.into_iter().map(|g| g.game).collect(),
+            Err(e) => {
+                tracing::warn!(tournament = id, error = %e, "a follower does not hear the games");
+                HashSet::new()
+            }
+        }
+    }
 }
 
 impl Tournaments {
     pub fn new(store: Store, hub: Hub) -> Tournaments {
-        Tournaments { store, hub, locks: Arc::default() }
+        let closing = Arc::new(tokio::sync::watch::channel(false).0);
+        Tournaments { store, hub, locks: Arc::default(), changed: broadcast::channel(1024).0, closing }
+    }
+
+    /// Ends every follower: the server stops.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Follows tournament `id` from now on: its changes and its games' events.
+    pub async fn follow(&self, id: TournamentId) -> Result<Follow> {
+        self.store.tournament(id).await?.ok_or(TournamentError::NotFound)?;
+        let (changed, acted) = (self.changed.subscribe(), self.hub.acted());
+        let games = Follow::games(&self.store, id).await;
+        Ok(Follow { id, store: self.store.clone(), changed, acted, games, closing: self.closing.subscribe() })
     }
 
     /// Enters the results of games that ended while the server was down, then follows every
@@ -186,6 +265,7 @@ impl Tournaments {
         }
         // What is loaded is what is stored now: a next change under the same lock builds on it.
         l.row.version += 1;
+        let _ = self.changed.send(id);
         Ok(())
     }
 

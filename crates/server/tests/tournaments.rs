@@ -21,6 +21,7 @@ on_both!(
     lateness_loses_under_rfg,
     knockout_plays_a_drawn_match_again,
     drafted_rounds_are_the_arbiters_until_published,
+    followers_hear_changes_and_moves,
 );
 
 /// The exported TRF.
@@ -848,4 +849,72 @@ async fn drafted_rounds_are_the_arbiters_until_published(db: Db) {
     for a in ["draft", "pair_by_hand", "publish", "discard_draft"] {
         assert!(actions.contains(&a), "{a} in {actions:?}");
     }
+}
+
+/// A tournament's event stream (Server-Sent Events), read as it comes.
+struct Events(reqwest::Response, String);
+
+impl Events {
+    async fn open(s: &TestServer, id: i64) -> Events {
+        let r = reqwest::get(s.url(&format!("/api/tournaments/{id}/events"))).await.unwrap();
+        assert_eq!(r.status(), 200);
+        assert_eq!(r.headers()["content-type"], "text/event-stream");
+        Events(r, String::new())
+    }
+
+    /// The next event (keep-alive comments skipped): its name and data; `None` at the end.
+    async fn next(&mut self) -> Option<(String, String)> {
+        loop {
+            if let Some(end) = self.1.find("\n\n") {
+                let block: String = self.1.drain(..end + 2).collect();
+                let field = |k: &str| block.lines().find_map(|l| l.strip_prefix(k)).map(|v| v.trim().to_string());
+                if let Some(name) = field("event:") {
+                    return Some((name, field("data:").unwrap_or_default()));
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.0.chunk()).await.expect("an event in time");
+            self.1 += std::str::from_utf8(&chunk.unwrap()?).unwrap();
+        }
+    }
+}
+
+/// The page's live updates: a follower hears each change of the tournament and each move of
+/// its boards' games, nothing of another tournament's, and its stream ends when the server
+/// stops (a follower does not hold the shutdown).
+async fn followers_hear_changes_and_moves(db: Db) {
+    let s = TestServer::start(db).await;
+    let admin = s.user("root").await;
+    let arb = s.user("arb").await;
+    assert_eq!(admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await.0, 200);
+    let (a, b) = (s.user("aoi").await, s.user("ban").await);
+    let new = json!({"name": "Live", "system": "round-robin", "game": "shogi", "time": byoyomi(600_000, 30_000, 1)});
+    let id = arb.post("/api/tournaments", new.clone()).await.1["id"].as_i64().unwrap();
+    let other = arb.post("/api/tournaments", new).await.1["id"].as_i64().unwrap();
+    assert_eq!(reqwest::get(s.url("/api/tournaments/999/events")).await.unwrap().status(), 404);
+    let mut events = Events::open(&s, id).await;
+    // Another tournament's change is not this one's news.
+    assert_eq!(a.post(&format!("/api/tournaments/{other}/players"), json!({})).await.0, 201);
+    assert_eq!(a.post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 201);
+    assert_eq!(events.next().await.unwrap().0, "changed");
+    assert_eq!(b.post(&format!("/api/tournaments/{id}/players"), json!({})).await.0, 201);
+    assert_eq!(events.next().await.unwrap().0, "changed");
+    let round = pair_and_check(&s, &arb, id).await;
+    assert_eq!(events.next().await.unwrap().0, "changed");
+    let started = arb.post(&format!("/api/tournaments/{id}/rounds/1/games"), json!({})).await.1;
+    let game = started["started"][0]["game"].as_i64().unwrap();
+    assert_eq!(events.next().await.unwrap().0, "changed");
+    let first = if round["boards"][0]["first"] == 1 { &a } else { &b };
+    let (status, v) =
+        first.post(&format!("/api/games/{game}/actions"), json!({"action": {"kind": "move", "move": "7g7f"}})).await;
+    assert_eq!(status, 200, "{v}");
+    // The server stops: the stream ends, after the move (perhaps after the first mover's
+    // arrival, an event of its own).
+    tokio::time::timeout(Duration::from_secs(10), s.stop()).await.expect("the server stops with a follower open");
+    let mut heard = Vec::new();
+    while let Some(e) = tokio::time::timeout(Duration::from_secs(10), events.next()).await.expect("the stream ends") {
+        heard.push(e);
+    }
+    assert!((1..=2).contains(&heard.len()), "{heard:?}");
+    assert!(heard.iter().all(|e| *e == ("game".to_string(), game.to_string())), "{heard:?}");
 }

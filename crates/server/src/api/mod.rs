@@ -93,6 +93,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/claim-absent", post(games::claim_absent))
         .route("/api/tournaments", get(tournaments::list).post(tournaments::create))
         .route("/api/tournaments/{id}", get(tournaments::show))
+        .route("/api/tournaments/{id}/events", get(tournaments::events))
         .route("/api/tournaments/{id}/arbiters", post(tournaments::add_arbiter))
         .route("/api/tournaments/{id}/players", post(tournaments::register))
         .route("/api/tournaments/{id}/players/{n}/withdraw", post(tournaments::withdraw))

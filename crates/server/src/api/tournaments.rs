@@ -4,15 +4,18 @@
 use super::{ApiError, AppState, Body, Param};
 use crate::auth::{Member, Viewer};
 use crate::store::TournamentId;
-use crate::tournaments::{Published, Registration, Settings, TournamentError, status_name};
+use crate::tournaments::{News, Published, Registration, Settings, TournamentError, status_name};
 use arbiter::{RulesetId, TimeControl};
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use futures_util::Stream;
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
+use std::convert::Infallible;
 use tournament::director::{self, DirectorError, NewTournament, PairRequest, StandingsRequest};
 use tournament::{BoardResult, GameKind, StandingsFormat, System};
 
@@ -118,6 +121,24 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<serde_json::Valu
         }));
     }
     Ok(Json(json!({ "tournaments": out })))
+}
+
+/// `GET /api/tournaments/{id}/events`: Server-Sent Events as the tournament changes —
+/// `changed` (ask for it again) and `game` (a board's game moved; data: the game's id) — with
+/// a keep-alive comment every 15 s.
+pub async fn events(
+    State(state): State<AppState>,
+    Param(id): Param<TournamentId>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let follow = state.tournaments.follow(id).await?;
+    let stream = futures_util::stream::unfold(follow, |mut f| async move {
+        let event = match f.next().await? {
+            News::Changed => Event::default().event("changed").data(""),
+            News::Game(g) => Event::default().event("game").data(g.to_string()),
+        };
+        Some((Ok(event), f))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
 /// `GET /api/tournaments/{id}`: everything a page shows of it.

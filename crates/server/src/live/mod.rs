@@ -117,6 +117,9 @@ pub struct Hub {
     /// Games whose result was stored (an end, or an arbiter's amendment): what tournaments
     /// enter on their boards (crate::tournaments).
     ended: broadcast::Sender<GameId>,
+    /// Games that took an event (a move, a clock's stop, a ruling): what a tournament's
+    /// followers hear of its boards.
+    acted: broadcast::Sender<GameId>,
 }
 
 impl Hub {
@@ -127,7 +130,14 @@ impl Hub {
             grace_ms: disconnect_grace.as_millis() as u64,
             amending: Arc::new(tokio::sync::Mutex::new(())),
             ended: broadcast::channel(4096).0,
+            acted: broadcast::channel(1024).0,
         }
+    }
+
+    /// Each game that takes an event from now on. A receiver that lags behind misses some
+    /// (`RecvError::Lagged`).
+    pub fn acted(&self) -> broadcast::Receiver<GameId> {
+        self.acted.subscribe()
     }
 
     /// Each game whose result is stored from now on, as it is. A receiver that lags behind
@@ -562,6 +572,7 @@ impl GameTask {
         let seq = self.actors.len() as u64;
         self.store.appender().append(vec![row_of(self.id, seq, user, &logged)]).await?;
         self.actors.push(user);
+        let _ = self.hub.acted.send(self.id);
         if self.game.outcome().is_some() {
             // Before anyone hears of the end, the game's row says it (a restart that finds it
             // still live only marks it finished again).
