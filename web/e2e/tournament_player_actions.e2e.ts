@@ -5,7 +5,8 @@
 // first differently (the arbiters decide), then one corrects and the result is entered; a stale
 // page's report is refused and the page says why; another player withdraws with a reason. An
 // anonymous viewer, a user not in the tournament, the arbiter and a player on someone else's card
-// see no panel; a draw is offered only where one stands (ufs-2016, not fesa-2017).
+// see no panel; a draw is offered only where one stands (ufs-2016, not fesa-2017); a board played
+// online links to its game; the panel has every string in the five languages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { apiAccount, apiJson, apiLogin, shot, startSite, type ApiClient, type Site } from "./harness";
@@ -26,8 +27,8 @@ const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
 const getJson = (path: string) => apiJson(site, path);
 
 /** A browser page logged in as `name` (an account made over HTTP), as the Swiss test logs its arbiter in. */
-async function loggedIn(name: string): Promise<Page> {
-  const { page } = await site.page();
+async function loggedIn(name: string, lang?: string): Promise<Page> {
+  const { page } = await site.page({ lang });
   await page.goto("/login");
   await page.fill('input[name="name"]', name);
   await page.fill('input[name="password"]', PASSWORD);
@@ -61,7 +62,7 @@ describe("a player's own actions on the tournament page", () => {
     const role = await http.root.req("PUT", "/api/users/arb/role", { role: "arbiter" });
     expect(role.status, JSON.stringify(role.json)).toBeLessThan(300);
     for (const name of ["arb", "alice", "bob", "carol", "dave", "erin"]) http[name] = await login(name);
-    const made = await http.arb.req("POST", "/api/tournaments", { name: "Spring Swiss", system: "dutch", game: "shogi", rounds: 2, rules: "fesa-2017" });
+    const made = await http.arb.req("POST", "/api/tournaments", { name: "Spring Swiss", system: "dutch", game: "shogi", rounds: 3, rules: "fesa-2017" });
     expect(made.status, JSON.stringify(made.json)).toBe(201);
     id = made.json.id;
     for (const name of ["alice", "bob", "carol", "dave"]) {
@@ -311,6 +312,28 @@ describe("a player's own actions on the tournament page", () => {
     await refresh();
     const r2 = tm.rounds[1];
     expect([...r2.boards.flatMap((b: any) => [b.first, b.second]), ...r2.byes]).not.toContain(number.get(byePlayer));
+  });
+
+  it("renders the panel in the five languages without a missing string", async () => {
+    // Round 2: a board (not reported yet) for two of the three still in, and the withdrawn player.
+    const r2 = tm.rounds[1];
+    const onBoard = nameOf(r2.boards[0].first);
+    for (const lang of ["en", "ja", "ru", "uk", "pl"]) {
+      for (const name of [onBoard, byePlayer]) {
+        const p = await loggedIn(name, lang);
+        await p.goto(`/tournaments/${id}`);
+        const panel = p.getByTestId("my-tournament");
+        await panel.waitFor();
+        if (name === onBoard) {
+          await panel.locator('[data-testid="report"][data-state="none"]').waitFor();
+          await panel.getByTestId("withdraw").click();
+          await panel.getByTestId("withdraw-confirm").waitFor();
+        } else await panel.getByTestId("my-status").waitFor();
+        const body = await panel.innerText();
+        expect(body, `${lang} ${name}`).not.toContain("⟦");
+        await p.context().close();
+      }
+    }
   });
 
   it("offers a draw where the ruleset has draws (ufs-2016), entered once both report it", async () => {
