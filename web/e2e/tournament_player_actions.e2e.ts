@@ -378,7 +378,7 @@ describe("a player's own actions on the tournament page", () => {
     expect(await p.getByTestId("report").count()).toBe(0);
   });
 
-  it("logged no other console error on any page", () => {
+  it("logged no other browser error on any page", () => {
     expect(site.errors).toEqual([]);
   });
 });
