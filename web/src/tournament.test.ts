@@ -158,10 +158,11 @@ describe("a player's own actions", () => {
   });
   it("offers a draw only where a drawn game stands", () => {
     expect(drawPossible({ rules: "ufs-2016", system: "dutch" })).toBe(true);
-    expect(drawPossible({ rules: "pl", system: "round-robin" })).toBe(true);
-    // fesa-2017 12.2 replays a draw; a knockout match needs a winner; Go's komi leaves no tie.
+    expect(drawPossible({ rules: "ufs-2016", system: "round-robin" })).toBe(true);
+    // fesa-2017 12.2 and pl 5.5 replay a draw; a knockout match needs a winner; Go's komi leaves no tie.
     expect(drawPossible({ rules: "fesa-2017", system: "dutch" })).toBe(false);
-    expect(drawPossible({ rules: "pl", system: "knockout" })).toBe(false);
+    expect(drawPossible({ rules: "pl", system: "round-robin" })).toBe(false);
+    expect(drawPossible({ rules: "ufs-2016", system: "knockout" })).toBe(false);
     expect(drawPossible({ rules: "rfg", system: "mcmahon" })).toBe(false);
     expect(drawPossible({ rules: "japanese", system: "dutch" })).toBe(false);
   });

@@ -218,15 +218,15 @@ export const pointsText = (p: number | null) => (p === null ? "" : String(p));
 export const PLAYER_BYES: readonly AnnouncedBye[] = ["half", "zero"];
 
 /**
- * Rulesets whose games end in no draw: fesa-2017 and a knockout replay a drawn game (fesa-2017
- * 12.2, pl 8.1), the Go rulesets' komi and handicap tie rule leave no tie (rfg 9.3, 10). The
- * server has no endpoint for a ruleset's scoring, so the page keeps this list; a ruleset not in
- * it is taken to have draws (ufs-2016 10.1, pl 8.2.5).
+ * Rulesets under which a drawn game stands as ½-½ (ufs-2016 9.2). fesa-2017 and pl replay a draw
+ * at once, colours reversed (fesa-2017 12.2, pl 5.5; a drawn replay is the arbiters'), the Go
+ * rulesets' komi and handicap tie rule leave no tie (rfg 9.3, 10), and a knockout match plays
+ * every draw again (pl 8.1). The server has no endpoint for a ruleset's draw policy, so the page
+ * keeps this list; a ruleset not in it offers no draw (the arbiters enter one).
  */
-const NO_DRAWS: readonly string[] = ["fesa-2017", "rfg", "japanese", "chinese"];
+const DRAWS_STAND: readonly string[] = ["ufs-2016"];
 
-/** Whether a player may report a draw: the tournament's games can end in one that stands. */
-export const drawPossible = (tm: Pick<Tournament, "rules" | "system">) => tm.system !== "knockout" && !NO_DRAWS.includes(tm.rules);
+export const drawPossible = (tm: Pick<Tournament, "rules" | "system">) => tm.system !== "knockout" && DRAWS_STAND.includes(tm.rules);
 
 /** What a player says of his own game. */
 export type Outcome = "win" | "loss" | "draw";
