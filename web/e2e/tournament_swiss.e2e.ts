@@ -322,8 +322,10 @@ describe("a swiss tournament run on the server, checked against the command-line
     const p = players.carol;
     await p.goto(`/tournaments/${id}`);
     const mine = p.locator('[data-testid="players"] tr.me');
-    p.once("dialog", (d) => d.accept());
-    await mine.getByRole("button", { name: "Withdraw" }).click();
+    // "My tournament" asks once more before it withdraws him.
+    const panel = p.getByTestId("my-tournament");
+    await panel.getByRole("button", { name: "Withdraw from the tournament" }).click();
+    await panel.getByRole("button", { name: "Yes, withdraw" }).click();
     await mine.locator('td[data-status="withdrawn"]').waitFor();
     await refresh();
     const carol = tm.players.find((x: any) => x.account === "carol");

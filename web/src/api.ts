@@ -125,3 +125,9 @@ export const pairByHand = (id: number, round: number, body: { boards: [number, n
   call<HandPairing>("PUT", `${tour(id)}/rounds/${round}/pairing`, body);
 /** A player's details corrected (what is given). */
 export const editPlayer = (id: number, player: number, body: PlayerEdit) => call<unknown>("PUT", `${tour(id)}/players/${player}`, body);
+/**
+ * A board player's report of his over-the-board game's result; `entered` is the result once both
+ * players reported the same, else null (one report missing, or the two differ).
+ */
+export const reportResult = (id: number, round: number, board: number, result: BoardResult) =>
+  call<{ entered: BoardResult | null }>("POST", `${tour(id)}/rounds/${round}/boards/${board}/report`, { result });

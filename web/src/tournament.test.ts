@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
 import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate,
-  announcedByes, byeLabel, canEditPairing, draftOf, draftProblem, pairsText, parseNumbers, playerRounds, resultPoints, roundPlayers } from "./tournament";
+  announcedByes, byeLabel, canEditPairing, draftOf, draftProblem, pairsText, parseNumbers, playerRounds, resultPoints, roundPlayers,
+  PLAYER_BYES, drawPossible, myLatestRound, myReport, outcomeFor, resultFor } from "./tournament";
 import type { TournamentBoard, TournamentRound, User } from "./types";
 
 afterEach(() => setLang("en"));
@@ -148,5 +149,55 @@ describe("the console's helpers", () => {
       { round: 3, kind: "bye", board: null, opponent: null, colour: null, result: null, points: null, game: null, bye: null },
     ]);
     expect(playerRounds(tm, 2).map((r) => [r.kind, r.points, r.bye])).toEqual([["game", 0, null], ["announced", 0.5, "half"], ["none", null, null]]);
+  });
+});
+
+describe("a player's own actions", () => {
+  it("lets a player announce a half-point or a zero-point bye, not a full one", () => {
+    expect(PLAYER_BYES).toEqual(["half", "zero"]);
+  });
+  it("offers a draw only where a drawn game stands", () => {
+    expect(drawPossible({ rules: "ufs-2016", system: "dutch" })).toBe(true);
+    expect(drawPossible({ rules: "ufs-2016", system: "round-robin" })).toBe(true);
+    // fesa-2017 12.2 and pl 5.5 replay a draw; a knockout match needs a winner; Go's komi leaves no tie.
+    expect(drawPossible({ rules: "fesa-2017", system: "dutch" })).toBe(false);
+    expect(drawPossible({ rules: "pl", system: "round-robin" })).toBe(false);
+    expect(drawPossible({ rules: "ufs-2016", system: "knockout" })).toBe(false);
+    expect(drawPossible({ rules: "rfg", system: "mcmahon" })).toBe(false);
+    expect(drawPossible({ rules: "japanese", system: "dutch" })).toBe(false);
+  });
+  it("turns 'I won' into the result with the first-named player first, and back", () => {
+    const b = board(1, 3, 7);
+    expect(resultFor(b, 3, "win")).toBe("1-0");
+    expect(resultFor(b, 3, "loss")).toBe("0-1");
+    expect(resultFor(b, 7, "win")).toBe("0-1");
+    expect(resultFor(b, 7, "loss")).toBe("1-0");
+    expect(resultFor(b, 7, "draw")).toBe("½-½");
+    for (const me of [3, 7]) for (const o of ["win", "loss", "draw"] as const) expect(outcomeFor(b, me, resultFor(b, me, o))).toBe(o);
+    expect(outcomeFor(b, 7, "+/-")).toBe("loss");
+    expect(outcomeFor(b, 7, "-/+")).toBe("win");
+    expect(outcomeFor(b, 3, "--/--")).toBeNull();
+  });
+  it("reads a board's reports from the player's side", () => {
+    const b = (over: Partial<TournamentBoard>) => board(2, 3, 7, over);
+    expect(myReport(b({}), 3)).toEqual({ state: "none", mine: null, theirs: null });
+    expect(myReport(b({ reports: [] }), 3).state).toBe("none");
+    expect(myReport(b({ reports: [{ player: 3, result: "1-0" }] }), 3)).toEqual({ state: "waiting", mine: "1-0", theirs: null });
+    expect(myReport(b({ reports: [{ player: 3, result: "1-0" }] }), 7)).toEqual({ state: "opponent", mine: null, theirs: "1-0" });
+    const differ = [{ player: 3, result: "1-0" as const }, { player: 7, result: "0-1" as const }];
+    expect(myReport(b({ reports: differ }), 7)).toEqual({ state: "differ", mine: "0-1", theirs: "1-0" });
+    expect(myReport(b({ reports: differ, result: "1-0" }), 7).state).toBe("entered");
+    expect(myReport(b({ game: 12 }), 3).state).toBe("online");
+  });
+  it("finds the player in the latest round: his board, his pairing bye, his announced bye", () => {
+    const rounds: TournamentRound[] = [
+      { number: 1, open: 0, boards: [board(1, 1, 2, { result: "1-0" })], byes: [3] },
+      { number: 2, open: 1, boards: [board(1, 3, 1)], byes: [4], announced: [{ player: 2, bye: "zero" }] },
+    ];
+    expect(myLatestRound({ rounds: [] }, 1)).toBeNull();
+    expect(myLatestRound({ rounds }, 1)).toEqual({ round: 2, kind: "board", board: rounds[1].boards[0] });
+    expect(myLatestRound({ rounds }, 4)).toEqual({ round: 2, kind: "bye" });
+    expect(myLatestRound({ rounds }, 2)).toEqual({ round: 2, kind: "announced", bye: "zero" });
+    expect(myLatestRound({ rounds }, 5)).toBeNull();
   });
 });

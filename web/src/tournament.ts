@@ -1,7 +1,7 @@
 // Pure helpers of the tournament pages (docs/protocol.md, "Tournaments"): result labels, a
 // round's status, who may do what next, the time control from the form's two numbers.
 import { t } from "./i18n";
-import type { AnnouncedBye, BoardResult, StandingsRow, TimeControl, Tournament, TournamentRound, User } from "./types";
+import type { AnnouncedBye, BoardResult, StandingsRow, TimeControl, Tournament, TournamentBoard, TournamentRound, User } from "./types";
 
 /** The results an arbiter may enter, first mover first, as the director writes them. */
 export const RESULTS: readonly BoardResult[] = ["1-0", "0-1", "½-½", "+/-", "-/+", "--/--"];
@@ -210,3 +210,97 @@ export const roundPlayers = (round: Paired) => [...round.boards.flatMap((b) => [
 
 /** A points value as the standings write it: `1`, `0.5`, `0`. */
 export const pointsText = (p: number | null) => (p === null ? "" : String(p));
+
+// A player's own actions (the "My tournament" panel): his bye for the next round, his
+// withdrawal, the result of his over-the-board game.
+
+/** The byes a player may announce for himself; a full-point bye is the arbiters' to give. */
+export const PLAYER_BYES: readonly AnnouncedBye[] = ["half", "zero"];
+
+/**
+ * Rulesets under which a drawn game stands as ½-½ (ufs-2016 9.2). fesa-2017 and pl replay a draw
+ * at once, colours reversed (fesa-2017 12.2, pl 5.5; a drawn replay is the arbiters'), the Go
+ * rulesets' komi and handicap tie rule leave no tie (rfg 9.3, 10), and a knockout match plays
+ * every draw again (pl 8.1). The server has no endpoint for a ruleset's draw policy, so the page
+ * keeps this list; a ruleset not in it offers no draw (the arbiters enter one).
+ */
+const DRAWS_STAND: readonly string[] = ["ufs-2016"];
+
+export const drawPossible = (tm: Pick<Tournament, "rules" | "system">) => tm.system !== "knockout" && DRAWS_STAND.includes(tm.rules);
+
+/** What a player says of his own game. */
+export type Outcome = "win" | "loss" | "draw";
+
+/** The result that says `outcome` for player `me` of `board`, the first-named player first. */
+export function resultFor(board: Pick<TournamentBoard, "first" | "second">, me: number, outcome: Outcome): BoardResult {
+  if (outcome === "draw") return "½-½";
+  const first = board.first === me;
+  return (outcome === "win") === first ? "1-0" : "0-1";
+}
+
+/** What a result means for player `me` of `board`: null for a double forfeit. */
+export function outcomeFor(board: Pick<TournamentBoard, "first" | "second">, me: number, result: BoardResult): Outcome | null {
+  if (result === "--/--") return null;
+  const [a, b] = resultPoints(result);
+  const mine = board.first === me ? a : b;
+  const theirs = board.first === me ? b : a;
+  return mine > theirs ? "win" : mine < theirs ? "loss" : "draw";
+}
+
+/** Where a board's over-the-board result stands for player `me`. */
+export type ReportState =
+  /** The board has its result. */
+  | "entered"
+  /** The board has an online game: the game gives the result. */
+  | "online"
+  /** Nobody reported. */
+  | "none"
+  /** He reported; his opponent did not yet. */
+  | "waiting"
+  /** His opponent reported; he did not yet. */
+  | "opponent"
+  /** Both reported, differently: the arbiters decide. */
+  | "differ";
+
+export interface MyReport {
+  state: ReportState;
+  mine: BoardResult | null;
+  theirs: BoardResult | null;
+}
+
+/** The reports of `board` as player `me` reads them. */
+export function myReport(board: Pick<TournamentBoard, "first" | "second" | "result" | "game" | "reports">, me: number): MyReport {
+  const other = board.first === me ? board.second : board.first;
+  const of = (n: number) => board.reports?.find((r) => r.player === n)?.result ?? null;
+  const mine = of(me);
+  const theirs = of(other);
+  const state: ReportState =
+    board.result !== null
+      ? "entered"
+      : board.game !== null
+        ? "online"
+        : mine === null
+          ? theirs === null
+            ? "none"
+            : "opponent"
+          : theirs === null || theirs === mine
+            ? "waiting"
+            : "differ";
+  return { state, mine, theirs };
+}
+
+/** Player `me` in the latest round: his board, his pairing bye, his announced bye, or nothing. */
+export type MyRound =
+  | { round: number; kind: "board"; board: TournamentBoard }
+  | { round: number; kind: "bye" }
+  | { round: number; kind: "announced"; bye: AnnouncedBye };
+
+export function myLatestRound(tm: Pick<Tournament, "rounds">, me: number): MyRound | null {
+  const r = tm.rounds[tm.rounds.length - 1];
+  if (!r) return null;
+  const board = r.boards.find((b) => b.first === me || b.second === me);
+  if (board) return { round: r.number, kind: "board", board };
+  if (r.byes.includes(me)) return { round: r.number, kind: "bye" };
+  const a = r.announced?.find((x) => x.player === me);
+  return a ? { round: r.number, kind: "announced", bye: a.bye } : null;
+}

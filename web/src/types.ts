@@ -256,6 +256,14 @@ export interface TournamentBoard {
   game_status: GameDetail["status"] | null;
   /** Present while the board's game is live. */
   live?: BoardLive | null;
+  /** Its players' reports of an over-the-board game's result. */
+  reports?: BoardReport[];
+}
+
+/** A player's report of his over-the-board game's result, first mover first. */
+export interface BoardReport {
+  player: number;
+  result: BoardResult;
 }
 
 export interface TournamentRound {

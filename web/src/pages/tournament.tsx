@@ -1,6 +1,7 @@
 // /tournaments/{id}: one tournament — its players, each round's pairings with their results and
 // online games, the standings with their tie-breaks, the exports; for a logged-in player before
-// round 1 a "Join" button; for its arbiters the console (tournament_console.tsx). No WebSocket
+// round 1 a "Join" button; for its players their own actions ("My tournament",
+// tournament_me.tsx); for its arbiters the console (tournament_console.tsx). No WebSocket
 // carries tournaments: the page asks GET /api/tournaments/{id} again every few seconds.
 import { useCallback, useEffect, useState } from "preact/hooks";
 import * as api from "../api";
@@ -10,6 +11,7 @@ import { t, type Key } from "../i18n";
 import { announcedByes, byeLabel, canJoin, playerName, resultLabel, roundStatus, tiebreakLabel, tiebreakValue } from "../tournament";
 import type { Tournament, TournamentRound } from "../types";
 import { ArbiterConsole, PairByHand, ResultEditor, RoundActions, StartGames } from "./tournament_console";
+import { MyTournament } from "./tournament_me";
 import { systemLabel } from "./tournaments";
 
 /** How often the page asks for the tournament again. */
@@ -110,6 +112,14 @@ export function TournamentPage({ id }: { id: number }) {
         </p>
       )}
 
+      <MyTournament
+        tm={tm}
+        reload={async () => {
+          await reload();
+          setVersion((v) => v + 1);
+        }}
+      />
+
       <section>
         <h2>{t("players")}</h2>
         <Players tm={tm} act={act} />
@@ -161,7 +171,7 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
           <th>{t("account")}</th>
           <th>{t("status")}</th>
           <th>{t("byeNext")}</th>
-          <th></th>
+          {tm.me.arbiter && <th></th>}
         </tr>
       </thead>
       <tbody>
@@ -183,20 +193,16 @@ function Players({ tm, act }: { tm: Tournament; act: Act }) {
                 {p.from_round !== null && p.status !== "active" ? ` (${t("fromRound", { n: p.from_round })})` : ""}
               </td>
               <td data-bye-next={p.bye_next ?? ""}>{p.bye_next ? byeLabel(p.bye_next) : ""}</td>
-              <td>
-                {p.status === "active" && (tm.me.arbiter || self) && (
-                  <button
-                    type="button"
-                    class="danger"
-                    onClick={() => {
-                      if (self && !tm.me.arbiter && !confirm(`${t("withdrawPlayer")}?`)) return;
-                      act(() => api.withdrawPlayer(tm.id, p.number));
-                    }}
-                  >
-                    {t("withdrawPlayer")}
-                  </button>
-                )}
-              </td>
+              {/* A player withdraws himself in "My tournament". */}
+              {tm.me.arbiter && (
+                <td>
+                  {p.status === "active" && (
+                    <button type="button" class="danger" onClick={() => act(() => api.withdrawPlayer(tm.id, p.number))}>
+                      {t("withdrawPlayer")}
+                    </button>
+                  )}
+                </td>
+              )}
             </tr>
           );
         })}

@@ -1,40 +1,47 @@
 // /tournaments/{id}/players/{n}: a player's card — his details and status, each round's
 // opponent (with a link to his card), colour, result, points and online game, and his rank and
-// score in the standings. /tournaments/{id}/rounds/{r}/print: a round's pairings to print for
+// score in the standings; on his own card, the player's "My tournament" (tournament_me.tsx).
+// /tournaments/{id}/rounds/{r}/print: a round's pairings to print for
 // over-the-board play (board, first mover, second, a blank result column), without the site's
 // header. Both read GET /api/tournaments/{id}; the card asks again every few seconds.
-import { useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useState } from "preact/hooks";
 import * as api from "../api";
 import { Link } from "../app";
 import { t, type Key } from "../i18n";
 import { byeLabel, playerName, playerRounds, pointsText, resultLabel } from "../tournament";
 import type { Tournament } from "../types";
 import { POLL_MS, playerHref } from "./tournament";
+import { MyTournament } from "./tournament_me";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-function useTournament(id: number, poll: boolean): [Tournament | null, string | null] {
+/** The tournament, asked again every few seconds if `poll`, and a reload for after a change. */
+function useTournament(id: number, poll: boolean): [Tournament | null, string | null, () => Promise<unknown>] {
   const [tm, setTm] = useState<Tournament | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
+  const load = useCallback(
+    () =>
       api.getTournament(id).then(
-        (x) => live && (setTm(x), setError(null)),
-        (e) => live && setError(message(e)),
-      );
+        (x) => {
+          setTm(x);
+          setError(null);
+        },
+        (e) => setError(message(e)),
+      ),
+    [id],
+  );
+  useEffect(() => {
     load();
     const h = poll ? setInterval(load, POLL_MS) : undefined;
     return () => {
-      live = false;
       if (h) clearInterval(h);
     };
-  }, [id, poll]);
-  return [tm, error];
+  }, [load, poll]);
+  return [tm, error, load];
 }
 
 export function PlayerCard({ id, n }: { id: number; n: number }) {
-  const [tm, error] = useTournament(id, true);
+  const [tm, error, reload] = useTournament(id, true);
   if (!tm)
     return (
       <main class="tournament">
@@ -103,6 +110,7 @@ export function PlayerCard({ id, n }: { id: number; n: number }) {
           )}
         </tbody>
       </table>
+      {tm.me.player === n && <MyTournament tm={tm} reload={reload} />}
       {row && (
         <p class="score" data-testid="player-rank">
           {t("rankScore", { rank: row.rank, score: row.score })}
