@@ -326,11 +326,17 @@ describe("the arbiter console of a tournament", () => {
     await bob.goto(`/tournaments/${cup}`);
     for (const [i, [f, s]] of swapped.entries()) await bob.locator(`[data-round="1"] tr[data-board="${i + 1}"][data-first="${f}"][data-second="${s}"]`).waitFor();
 
-    // Round 2 drafted; a bye announced after it makes it stale: it cannot be published.
+    // Results entered elsewhere reach bob's open page at once: the server's events, not the
+    // fallback poll (15 s), bring them.
     for (const b of [1, 2]) {
       const r = await http.admin.req("PUT", `/api/tournaments/${cup}/rounds/1/boards/${b}`, { result: "1-0" });
       expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const t0 = Date.now();
+      await bob.locator(`[data-round="1"] tr[data-board="${b}"] .board-result[data-result="1-0"]`).waitFor({ timeout: 5000 });
+      expect(Date.now() - t0).toBeLessThan(5000);
     }
+
+    // Round 2 drafted; a bye announced after it makes it stale: it cannot be published.
     await admin.reload();
     await admin.getByTestId("draft-round").click();
     await admin.locator('[data-draft-round="2"] tr[data-board]').first().waitFor();

@@ -5,6 +5,7 @@
 // carries tournaments: the page asks GET /api/tournaments/{id} again every few seconds.
 import { useCallback, useEffect, useState } from "preact/hooks";
 import * as api from "../api";
+import { followTournament } from "../tournament_feed";
 import { Link, useSession } from "../app";
 import { tcShort } from "../clock";
 import { t, type Key } from "../i18n";
@@ -13,9 +14,6 @@ import type { Tournament, TournamentRound } from "../types";
 import { ArbiterConsole, PairByHand, ResultEditor, RoundActions, StartGames } from "./tournament_console";
 import { MyTournament } from "./tournament_me";
 import { systemLabel } from "./tournaments";
-
-/** How often the page asks for the tournament again. */
-export const POLL_MS = 3000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -49,8 +47,7 @@ export function TournamentPage({ id }: { id: number }) {
 
   useEffect(() => {
     reload();
-    const h = setInterval(reload, POLL_MS);
-    return () => clearInterval(h);
+    return followTournament(id, reload);
   }, [reload, user?.name]);
 
   const act: Act = async (f) => {

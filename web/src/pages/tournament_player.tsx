@@ -10,7 +10,8 @@ import { Link } from "../app";
 import { t, type Key } from "../i18n";
 import { byeLabel, playerName, playerRounds, pointsText, resultLabel } from "../tournament";
 import type { Tournament } from "../types";
-import { POLL_MS, playerHref } from "./tournament";
+import { playerHref } from "./tournament";
+import { followTournament } from "../tournament_feed";
 import { MyTournament } from "./tournament_me";
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -32,10 +33,8 @@ function useTournament(id: number, poll: boolean): [Tournament | null, string | 
   );
   useEffect(() => {
     load();
-    const h = poll ? setInterval(load, POLL_MS) : undefined;
-    return () => {
-      if (h) clearInterval(h);
-    };
+    const stop = poll ? followTournament(id, load) : undefined;
+    return stop;
   }, [load, poll]);
   return [tm, error, load];
 }

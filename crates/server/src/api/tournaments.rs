@@ -124,16 +124,17 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<serde_json::Valu
 }
 
 /// `GET /api/tournaments/{id}/events`: Server-Sent Events as the tournament changes —
-/// `changed` (ask for it again) and `game` (a board's game moved; data: the game's id) — with
-/// a keep-alive comment every 15 s.
+/// `changed` (ask for it again; data: the tournament's id) and `game` (a board's game moved;
+/// data: the game's id) — with a keep-alive comment every 15 s.
 pub async fn events(
     State(state): State<AppState>,
     Param(id): Param<TournamentId>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let follow = state.tournaments.follow(id).await?;
-    let stream = futures_util::stream::unfold(follow, |mut f| async move {
+    let stream = futures_util::stream::unfold(follow, move |mut f| async move {
         let event = match f.next().await? {
-            News::Changed => Event::default().event("changed").data(""),
+            // An event with no data is not dispatched by a browser (the SSE processing model).
+            News::Changed => Event::default().event("changed").data(id.to_string()),
             News::Game(g) => Event::default().event("game").data(g.to_string()),
         };
         Some((Ok(event), f))
