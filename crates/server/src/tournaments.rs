@@ -389,10 +389,18 @@ impl Tournaments {
     ) -> Result<()> {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
-        if !self.is_arbiter(id, by).await? && !self.plays_as(id, by, player).await? {
-            return Err(TournamentError::Forbidden("a player withdraws himself only".into()));
+        let next = l.t.next_round();
+        if !self.is_arbiter(id, by).await? {
+            if !self.plays_as(id, by, player).await? {
+                return Err(TournamentError::Forbidden("a player withdraws himself only".into()));
+            }
+            if from_round.is_some_and(|r| r != next) {
+                return Err(TournamentError::Forbidden(format!(
+                    "a player withdraws from the next round ({next}); another round is the arbiters' to set"
+                )));
+            }
         }
-        let from = from_round.unwrap_or_else(|| l.t.next_round());
+        let from = from_round.unwrap_or(next);
         director::withdraw(&mut l.t, player, from)?;
         let audit = Audit {
             actor: Some(by.id),
@@ -550,8 +558,13 @@ impl Tournaments {
             if !self.plays_as(id, by, player).await? {
                 return Err(TournamentError::Forbidden("a player announces his own bye only".into()));
             }
-            if bye == Some(AnnouncedBye::Full) {
-                return Err(TournamentError::Forbidden("a full-point bye is the arbiters' to give".into()));
+            // A full-point bye is the arbiters' to give, and to change or take back.
+            let next = l.t.next_round() as usize;
+            let given = l.t.players.iter().find(|p| p.number == player).and_then(|p| p.rounds.get(next - 1));
+            if bye == Some(AnnouncedBye::Full)
+                || given.is_some_and(|e| e.opponent.is_none() && e.outcome == tournament::Outcome::FullBye)
+            {
+                return Err(TournamentError::Forbidden("a full-point bye is the arbiters' to give or change".into()));
             }
         }
         let round = director::announce_bye(&mut l.t, player, bye)?;

@@ -428,6 +428,10 @@ async fn fesa_rating_after_the_last_round(db: Db) {
     let first = [("Abe, Taro", "2d"), ("Baba, Jiro", "1d"), ("Cruz, Ana", "1k"), ("Diaz, Luis", "3k")];
     let id = rated_tournament(&s, &arb, "Spring Open", "2026/11/21", &first).await;
     assert_eq!(show(&s, id).await["rated_list"], false);
+    // Its rounds are over: no bye for a round after the last.
+    let (status, v) = arb.post(&format!("/api/tournaments/{id}/players/1/bye"), json!({"bye": "half"})).await;
+    assert_eq!(status, 409, "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("past the tournament's last round"), "{v}");
     let (_, files) = s.anonymous().get(&format!("/api/tournaments/{id}/fesa")).await;
     assert!(files["list"].is_null(), "no list yet: {files}");
     assert!(
@@ -548,6 +552,23 @@ async fn arbiter_changes_by_hand(db: Db) {
     // The half-point bye counts in the standings.
     let row = t["standings"]["rows"].as_array().unwrap().iter().find(|r| r["number"] == 2).cloned().unwrap();
     assert_eq!(row["score"], "0.5", "{row}");
+
+    // A full-point bye for round 2 is the arbiters' to give, and to change or take back.
+    let (status, v) = arb.post(&bye(2), json!({"bye": "full", "reason": "the organiser's helper"})).await;
+    assert_eq!((status, v["round"].as_u64()), (200, Some(2)), "{v}");
+    for b in [json!("half"), json!("zero"), Value::Null] {
+        let (status, v) = players[1].post(&bye(2), json!({ "bye": b })).await;
+        assert_eq!(status, 403, "{b}: {v}");
+    }
+    assert_eq!(show(&s, id).await["players"][1]["bye_next"], "full");
+    // A player withdraws from the next round; another round is the arbiters' to set.
+    let withdraw = |n: u32| format!("/api/tournaments/{id}/players/{n}/withdraw");
+    assert_eq!(players[4].post(&withdraw(5), json!({"from_round": 3})).await.0, 403);
+    // The arbiter withdraws player 2 from round 2: his full-point bye goes with him.
+    assert_eq!(arb.post(&withdraw(2), json!({"from_round": 3})).await.0, 409, "past the last round");
+    assert_eq!(arb.post(&withdraw(2), json!({"reason": "ill"})).await.0, 204);
+    let t = show(&s, id).await;
+    assert_eq!((&t["players"][1]["status"], &t["players"][1]["bye_next"]), (&json!("withdrawn"), &Value::Null), "{t}");
 }
 
 /// A McMahon Go tournament with handicaps from the grade difference (pl 8.2; rfg 2.2): the

@@ -165,11 +165,17 @@ fn a_withdrawn_player_is_not_paired_and_a_late_entry_joins_at_the_next_round() {
         let e = ResultEntry { board: BoardRef::Number(b.number), ..entry(1, BoardResult::FirstWins, false, false) };
         director::enter_result(&mut t, &e).unwrap();
     }
-    // Withdrawing from a round already paired is refused; from the next one it holds.
+    // Withdrawing from a round already paired is refused, and after the last round; from the
+    // next one it holds, and the bye he announced for it goes (he scores nothing once out).
     assert_eq!(director::withdraw(&mut t, 2, 1), Err(DirectorError::PairedAfterWithdrawal { player: 2, round: 1 }));
     assert_eq!(director::withdraw(&mut t, 9, 2), Err(DirectorError::UnknownPlayer { player: 9, players: 4 }));
+    assert_eq!(director::withdraw(&mut t, 2, 6), Err(DirectorError::PastLastRound { round: 6, planned: 5 }));
+    let before = t.score(1);
+    assert_eq!(director::announce_bye(&mut t, 2, Some(director::AnnouncedBye::Half)), Ok(2));
+    assert_eq!(t.score(1), before + 5, "half a point, in tenths");
     director::withdraw(&mut t, 2, 2).unwrap();
     assert_eq!(t.players[1].status, Status::Withdrawn(2));
+    assert_eq!((t.players[1].rounds.len(), t.score(1)), (1, before), "the announced bye went");
     assert!(matches!(director::withdraw(&mut t, 2, 3), Err(DirectorError::NotActive { player: 2, .. })));
     // A late entry: player 5, every earlier round a zero-point bye.
     let new =

@@ -27,7 +27,8 @@ impl From<TournamentError> for ApiError {
                 | DirectorError::ResultEntered { .. }
                 | DirectorError::NotActive { .. }
                 | DirectorError::PairedAfterWithdrawal { .. }
-                | DirectorError::CannotPair(_) => ApiError::conflict(d.to_string()),
+                | DirectorError::CannotPair(_)
+                | DirectorError::PastLastRound { .. } => ApiError::conflict(d.to_string()),
                 DirectorError::WriteBack(_) => {
                     tracing::error!(error = %d, "tournament write-back");
                     ApiError::new(

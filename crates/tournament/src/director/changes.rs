@@ -41,6 +41,9 @@ fn index(t: &Tournament, player: u32) -> Result<usize, DirectorError> {
 pub fn announce_bye(t: &mut Tournament, player: u32, bye: Option<AnnouncedBye>) -> Result<u32, DirectorError> {
     let p = index(t, player)?;
     let round = t.next_round();
+    if t.planned_rounds > 0 && round > t.planned_rounds {
+        return Err(DirectorError::PastLastRound { round, planned: t.planned_rounds });
+    }
     if !t.available(p, round) {
         return Err(DirectorError::NotActive { player, status: t.players[p].status });
     }

@@ -63,6 +63,9 @@ pub enum DirectorError {
     /// Rounds are numbered from 1.
     #[error("round {round} does not exist (rounds are numbered from 1)")]
     NoRound { round: u32 },
+    /// A bye or a withdrawal for a round after the tournament's last.
+    #[error("round {round} is past the tournament's last round ({planned})")]
+    PastLastRound { round: u32, planned: u32 },
     /// A withdrawal for a player already withdrawn or excluded.
     #[error("player {player} is already {}", out(status))]
     NotActive { player: u32, status: Status },

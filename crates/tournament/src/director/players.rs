@@ -40,12 +40,16 @@ fn index(t: &Tournament, player: u32) -> Result<usize, DirectorError> {
 }
 
 /// Withdraw `player` (pairing number) from round `from_round` on. Refused for a player already
-/// out, and for a round he is already paired in (its result is entered first, a forfeit if he
-/// does not play it, and the withdrawal starts after it).
+/// out, for a round he is already paired in (its result is entered first, a forfeit if he
+/// does not play it, and the withdrawal starts after it), and after the last round. A bye he
+/// announced for a round not yet paired goes: he scores nothing once out.
 pub fn withdraw(t: &mut Tournament, player: u32, from_round: u32) -> Result<(), DirectorError> {
     let p = index(t, player)?;
     if from_round == 0 {
         return Err(DirectorError::NoRound { round: 0 });
+    }
+    if t.planned_rounds > 0 && from_round > t.planned_rounds {
+        return Err(DirectorError::PastLastRound { round: from_round, planned: t.planned_rounds });
     }
     let status = t.players[p].status;
     if status != Status::Active {
@@ -55,6 +59,8 @@ pub fn withdraw(t: &mut Tournament, player: u32, from_round: u32) -> Result<(), 
     if let Some(r) = (from_round as usize - 1..rounds.len()).find(|&r| rounds[r].participated()) {
         return Err(DirectorError::PairedAfterWithdrawal { player, round: r as u32 + 1 });
     }
+    let unpaired = (t.next_round().max(from_round) - 1) as usize;
+    t.players[p].rounds.truncate(unpaired);
     t.players[p].status = Status::Withdrawn(from_round);
     Ok(())
 }
