@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
 import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate,
   announcedByes, byeLabel, canEditPairing, draftOf, draftProblem, pairsText, parseNumbers, playerRounds, resultPoints, roundPlayers,
-  PLAYER_BYES, drawPossible, myLatestRound, myReport, outcomeFor, resultFor } from "./tournament";
+  PLAYER_BYES, myLatestRound, myReport, outcomeFor, resultFor } from "./tournament";
 import type { TournamentBoard, TournamentRound, User } from "./types";
 
 afterEach(() => setLang("en"));
@@ -155,16 +155,6 @@ describe("the console's helpers", () => {
 describe("a player's own actions", () => {
   it("lets a player announce a half-point or a zero-point bye, not a full one", () => {
     expect(PLAYER_BYES).toEqual(["half", "zero"]);
-  });
-  it("offers a draw only where a drawn game stands", () => {
-    expect(drawPossible({ rules: "ufs-2016", system: "dutch" })).toBe(true);
-    expect(drawPossible({ rules: "ufs-2016", system: "round-robin" })).toBe(true);
-    // fesa-2017 12.2 and pl 5.5 replay a draw; a knockout match needs a winner; Go's komi leaves no tie.
-    expect(drawPossible({ rules: "fesa-2017", system: "dutch" })).toBe(false);
-    expect(drawPossible({ rules: "pl", system: "round-robin" })).toBe(false);
-    expect(drawPossible({ rules: "ufs-2016", system: "knockout" })).toBe(false);
-    expect(drawPossible({ rules: "rfg", system: "mcmahon" })).toBe(false);
-    expect(drawPossible({ rules: "japanese", system: "dutch" })).toBe(false);
   });
   it("turns 'I won' into the result with the first-named player first, and back", () => {
     const b = board(1, 3, 7);

@@ -217,17 +217,6 @@ export const pointsText = (p: number | null) => (p === null ? "" : String(p));
 /** The byes a player may announce for himself; a full-point bye is the arbiters' to give. */
 export const PLAYER_BYES: readonly AnnouncedBye[] = ["half", "zero"];
 
-/**
- * Rulesets under which a drawn game stands as ½-½ (ufs-2016 9.2). fesa-2017 and pl replay a draw
- * at once, colours reversed (fesa-2017 12.2, pl 5.5; a drawn replay is the arbiters'), the Go
- * rulesets' komi and handicap tie rule leave no tie (rfg 9.3, 10), and a knockout match plays
- * every draw again (pl 8.1). The server has no endpoint for a ruleset's draw policy, so the page
- * keeps this list; a ruleset not in it offers no draw (the arbiters enter one).
- */
-const DRAWS_STAND: readonly string[] = ["ufs-2016"];
-
-export const drawPossible = (tm: Pick<Tournament, "rules" | "system">) => tm.system !== "knockout" && DRAWS_STAND.includes(tm.rules);
-
 /** What a player says of his own game. */
 export type Outcome = "win" | "loss" | "draw";
 

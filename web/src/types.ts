@@ -297,6 +297,8 @@ export interface Tournament {
   game: GameKind;
   system: TournamentSystem;
   rules: string;
+  /** A drawn game stands as ½-½ (its ruleset does not replay it, and it is no knockout). */
+  draws: boolean;
   time: TimeControl | null;
   rated: boolean;
   rounds_planned: number | null;

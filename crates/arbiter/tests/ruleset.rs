@@ -91,3 +91,10 @@ fn articles_come_from_the_ruleset() {
     assert_eq!(shogi(RulesetId::Ufs2016).articles.out_of_turn, "ufs-2016 5.8.3.3");
     assert_eq!(GoRuleset::by_id(RulesetId::Rfg).unwrap().articles.out_of_turn, "rfg 11");
 }
+
+#[test]
+fn a_draw_stands_under_ufs_2016_alone() {
+    // ufs-2016 9.2, 10.1: ½–½; fesa-2017 12.2 and pl 5.5 replay it; the Go rulesets score none.
+    let standing: Vec<RulesetId> = RulesetId::ALL.iter().copied().filter(|id| id.ruleset().draws_stand()).collect();
+    assert_eq!(standing, vec![RulesetId::Ufs2016]);
+}

@@ -703,6 +703,7 @@ async fn knockout_plays_a_drawn_match_again(db: Db) {
         assert_eq!(status, 201, "{v}");
     }
     let client = |number: &Value| &players[number.as_u64().unwrap() as usize - 1];
+    assert_eq!(show(&s, id).await["draws"], false, "a knockout match needs a winner");
 
     // Seeds 1–4 and 2–3 (the bracket keeps 1 and 2 apart), as the director pairs the TRF.
     let round = pair_and_check(&s, &arb, id).await;
@@ -909,9 +910,11 @@ async fn followers_hear_changes_and_moves(db: Db) {
     let arb = s.user("arb").await;
     assert_eq!(admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await.0, 200);
     let (a, b) = (s.user("aoi").await, s.user("ban").await);
-    let new = json!({"name": "Live", "system": "round-robin", "game": "shogi", "time": byoyomi(600_000, 30_000, 1)});
+    let new = json!({"name": "Live", "system": "round-robin", "game": "shogi", "rules": "ufs-2016",
+        "time": byoyomi(600_000, 30_000, 1)});
     let id = arb.post("/api/tournaments", new.clone()).await.1["id"].as_i64().unwrap();
     let other = arb.post("/api/tournaments", new).await.1["id"].as_i64().unwrap();
+    assert_eq!(show(&s, id).await["draws"], true, "ufs-2016 9.2: a draw stands");
     assert_eq!(reqwest::get(s.url("/api/tournaments/999/events")).await.unwrap().status(), 404);
     let mut events = Events::open(&s, id).await;
     // Another tournament's change is not this one's news.

@@ -13,7 +13,6 @@ import { t, type Key } from "../i18n";
 import {
   PLAYER_BYES,
   byeLabel,
-  drawPossible,
   myLatestRound,
   myReport,
   nextRound,
@@ -223,7 +222,8 @@ function Report({ tm, round, board, me, action }: { tm: Tournament; round: numbe
         : state === "differ"
           ? t("reportDiffer", { mine: what(mine), theirs: what(theirs) })
           : t("reportNone");
-  const outcomes: Outcome[] = drawPossible(tm) ? ["win", "loss", "draw"] : ["win", "loss"];
+  // A draw only where one stands (the server says: ufs-2016 outside a knockout).
+  const outcomes: Outcome[] = tm.draws ? ["win", "loss", "draw"] : ["win", "loss"];
   return (
     <div class="my-report" data-testid="report" data-state={state} data-mine={mine ?? ""} data-theirs={theirs ?? ""}>
       <p data-testid="report-state" class={state === "differ" ? "warn" : ""}>

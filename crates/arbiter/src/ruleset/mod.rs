@@ -110,6 +110,16 @@ impl AnyRuleset {
             AnyRuleset::Go(_) => GameKind::Go,
         }
     }
+
+    /// Whether a drawn game stands as a result, ½–½ (ufs-2016 9.2, 10.1), rather than being
+    /// replayed (fesa-2017 12.2, pl 5.5) or scored as none (rfg 15.1).
+    pub fn draws_stand(&self) -> bool {
+        let (draw, scoring) = match self {
+            AnyRuleset::Shogi(r) => (&r.draw.rule, &r.scoring.rule),
+            AnyRuleset::Go(r) => (&r.draw.rule, &r.scoring.rule),
+        };
+        *draw == DrawPolicy::HalfPoint && scoring.draw_halves.is_some()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

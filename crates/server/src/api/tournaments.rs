@@ -256,6 +256,8 @@ pub async fn show(
         "game": t.game,
         "system": t.system,
         "rules": l.settings.rules,
+        // A drawn game stands as ½–½: not under a ruleset that replays it, nor in a knockout.
+        "draws": l.settings.rules.ruleset().draws_stand() && t.system != System::Knockout,
         "time": l.settings.time,
         "rated": l.settings.rated,
         "rounds_planned": t.planned_rounds,
