@@ -238,6 +238,12 @@ describe("a player's own actions on the tournament page", () => {
       ].sort((x, y) => x.player! - y.player!),
     );
     await shot(s, "player-reports-differ");
+    // The arbiter's console lists the board as waiting for a decision.
+    const arb = await loggedIn("arb");
+    await arb.goto(`/tournaments/${id}`);
+    await arb.locator('[data-testid="waiting"] li[data-round-board="1-1"][data-why="reports_differ"]').waitFor();
+    expect(await text(arb, '[data-testid="waiting"] h3')).toBe("Waiting for the arbiters: 1");
+    await arb.close();
 
     // The first mover's page stops asking the server (its clock paused): it stays as it is now.
     // A poll the pause itself fires has its answer before the correction.

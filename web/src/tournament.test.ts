@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setLang } from "./i18n";
 import { RESULTS, canJoin, tiebreakLabel, tiebreakValue, isCorrection, lastRoundOpen, nextRound, playerName, resultLabel, roundStatus, tournamentTime, trfDate, canRate,
   announcedByes, byeLabel, canEditPairing, draftOf, draftProblem, pairsText, parseNumbers, playerRounds, resultPoints, roundPlayers,
-  PLAYER_BYES, myLatestRound, myReport, outcomeFor, resultFor } from "./tournament";
+  PLAYER_BYES, myLatestRound, myReport, outcomeFor, resultFor, waitingForArbiters } from "./tournament";
 import type { TournamentBoard, TournamentRound, User } from "./types";
 
 afterEach(() => setLang("en"));
@@ -91,6 +91,29 @@ const board = (number: number, first: number, second: number, over: Partial<Tour
 const players = [1, 2, 3, 4, 5].map((number) => ({ number, name: `P${number}` }));
 
 describe("the console's helpers", () => {
+  it("lists the boards waiting for the arbiters: a dispute, a game ended without a result, reports that differ", () => {
+    const live = { ply: 200, to_move: "black" as const, clock: null, disputed_by: "white" as const };
+    const r1 = {
+      number: 1,
+      open: 4,
+      byes: [],
+      boards: [
+        board(1, 1, 2, { game: 7, game_status: "live", live }),
+        board(2, 3, 4, { game: 8, game_status: "finished" }),
+        board(3, 5, 6, { reports: [{ player: 5, result: "1-0" }, { player: 6, result: "0-1" }] }),
+        board(4, 7, 8, { reports: [{ player: 7, result: "1-0" }] }),
+        board(5, 9, 10, { game: 9, game_status: "live", live: { ...live, disputed_by: null } }),
+        board(6, 11, 12, { game: 10, game_status: "finished", result: "1-0" }),
+      ],
+    };
+    const got = waitingForArbiters({ rounds: [r1] }).map((w) => [w.round, w.board.number, w.why]);
+    expect(got).toEqual([
+      [1, 1, "dispute"],
+      [1, 2, "no_result"],
+      [1, 3, "reports_differ"],
+    ]);
+  });
+
   it("no longer offers to rate once the results are in the published list", () => {
     const tm = { rated: true, game: "shogi" as const, rounds: [round(0)], rounds_planned: 1 };
     expect(canRate(tm)).toBe(true);

@@ -293,3 +293,29 @@ export function myLatestRound(tm: Pick<Tournament, "rounds">, me: number): MyRou
   const a = r.announced?.find((x) => x.player === me);
   return a ? { round: r.number, kind: "announced", bye: a.bye } : null;
 }
+
+/** Why a board waits for the arbiters. */
+export type Waiting = "dispute" | "no_result" | "reports_differ";
+
+/**
+ * The boards that wait for an arbiter's decision, every round's: a Go finishing phase disputed
+ * (rfg 7.2; ruled on the game page), an online game that ended with no result (a drawn replay,
+ * no result: the arbiters enter one), two players' reports of an over-the-board game that differ.
+ */
+export function waitingForArbiters(tm: Pick<Tournament, "rounds">): { round: number; board: TournamentBoard; why: Waiting }[] {
+  const out: { round: number; board: TournamentBoard; why: Waiting }[] = [];
+  for (const r of tm.rounds)
+    for (const b of r.boards) {
+      if (b.result !== null) continue;
+      const reports = b.reports ?? [];
+      const why: Waiting | null = b.live?.disputed_by
+        ? "dispute"
+        : b.game !== null && (b.game_status === "finished" || b.game_status === "cancelled")
+          ? "no_result"
+          : b.game === null && reports.length === 2 && reports[0].result !== reports[1].result
+            ? "reports_differ"
+            : null;
+      if (why) out.push({ round: r.number, board: b, why });
+    }
+  return out;
+}

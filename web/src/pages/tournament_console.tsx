@@ -23,6 +23,7 @@ import {
   pairsText,
   parseNumbers,
   playerName,
+  waitingForArbiters,
   resultLabel,
   roundPlayers,
   type PairingDraft,
@@ -226,6 +227,7 @@ export function ArbiterConsole({ tm, act, version }: { tm: Tournament; act: Act;
   return (
     <section class="arbiter" aria-label={t("arbiterConsole")} data-testid="arbiter-console">
       <h2>{t("arbiterConsole")}</h2>
+      <Waiting tm={tm} />
       <LiveBoards tm={tm} />
       <RateTournament tm={tm} act={act} />
       <AnnounceBye tm={tm} act={act} />
@@ -614,6 +616,31 @@ export function PairByHand({
         </span>
       )}
     </form>
+  );
+}
+
+/** The boards that wait for a decision: a dispute to rule on, a result to enter. */
+function Waiting({ tm }: { tm: Tournament }) {
+  const waiting = waitingForArbiters(tm);
+  if (waiting.length === 0) return null;
+  return (
+    <div data-testid="waiting">
+      <h3>{t("waitingForYou", { n: waiting.length })}</h3>
+      <ul>
+        {waiting.map(({ round, board, why }) => (
+          <li key={`${round}-${board.number}`} data-round-board={`${round}-${board.number}`} data-why={why}>
+            {t("roundBoard", { r: round, b: board.number })}: {playerName(tm, board.first)} – {playerName(tm, board.second)} —{" "}
+            {why === "dispute" ? t("waitingDispute") : why === "no_result" ? t("waitingNoResult") : t("waitingReports", { a: board.reports![0].result, b: board.reports![1].result })}
+            {board.game !== null && (
+              <>
+                {" "}
+                <Link href={`/game/${board.game}`}>#{board.game}</Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
