@@ -963,16 +963,20 @@ impl Tournaments {
         .map_err(|e| TournamentError::BadRequest(format!("the rating program refuses the files: {e}")))?;
         let list = String::from_utf8(rated.write(rating::fesa::Output::List))
             .map_err(|e| StoreError::Corrupt(format!("the new rating list: {e}")))?;
-        if !self.store.publish_rating_list(id, files.list.as_deref(), &list, now_ms() as i64).await? {
-            return Err(TournamentError::Conflict("another rating list was published meanwhile; try again".into()));
-        }
         let audit = Audit {
             actor: Some(by.id),
             action: "rate",
             detail: format!("FESA rating list published with {} players", rated.outcome.list.len()),
             reason: None,
         };
-        self.commit_rows(&mut l, &[], audit).await?;
+        // The list and the audit entry in one transaction; refused if another list came first.
+        let write = TournamentWrite::RatingList { before: files.list, list };
+        self.commit_rows(&mut l, &[write], audit).await.map_err(|e| match e {
+            TournamentError::Conflict(_) => {
+                TournamentError::Conflict("the tournament or the rating list changed meanwhile; try again".into())
+            }
+            e => e,
+        })?;
         Ok(rated)
     }
 

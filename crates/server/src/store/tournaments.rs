@@ -51,6 +51,12 @@ pub enum TournamentWrite {
     },
     /// The draft published or discarded.
     DropDraft,
+    /// The rating list the tournament's results give, published in place of `before` (the
+    /// list in force when it was computed): nothing is written if another came meanwhile.
+    RatingList {
+        before: Option<String>,
+        list: String,
+    },
     /// The online game of a board; `black` is the pairing number on the Black seat; `replay`
     /// counts the replays of a drawn game (fesa-2017 12.2), 0 for the first game.
     Game {
@@ -254,6 +260,21 @@ impl Store {
                     .bind(pairing.clone())
                     .bind(version + 1)
                 }
+                TournamentWrite::RatingList { before, list } => {
+                    let now: Option<String> = sqlx::query("SELECT list FROM rating_lists ORDER BY id DESC LIMIT 1")
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .map(|r| r.try_get(0))
+                        .transpose()?;
+                    if now != *before {
+                        // Computed over a list no longer in force: the change is not made.
+                        return Ok(false);
+                    }
+                    sqlx::query("INSERT INTO rating_lists (tournament_id, created_ms, list) VALUES ($1, $2, $3)")
+                        .bind(id)
+                        .bind(now_ms)
+                        .bind(list.clone())
+                }
                 TournamentWrite::DropDraft => {
                     sqlx::query("DELETE FROM tournament_drafts WHERE tournament_id = $1").bind(id)
                 }
@@ -268,7 +289,11 @@ impl Store {
                 .bind(*black as i64)
                 .bind(*replay as i64),
             };
-            q.execute(&mut *tx).await.map_err(|e| super::unique_violation(e, &format!("{w:?}")))?;
+            let what = || match w {
+                TournamentWrite::RatingList { .. } => format!("the rating of tournament {id}"),
+                w => format!("{w:?}"),
+            };
+            q.execute(&mut *tx).await.map_err(|e| super::unique_violation(e, &what()))?;
         }
         sqlx::query(
             "INSERT INTO tournament_audit (tournament_id, seq, t_ms, actor, action, detail, reason) \
@@ -441,35 +466,6 @@ impl Store {
         let row =
             sqlx::query("SELECT list FROM rating_lists ORDER BY id DESC LIMIT 1").fetch_optional(&self.pool).await?;
         row.map(|r| Ok(r.try_get(0)?)).transpose()
-    }
-
-    /// Publishes the list rated from tournament `id`, if the list in force is still `before` (the
-    /// list it was rated from); `false` when another list came first. A tournament is rated once.
-    pub async fn publish_rating_list(
-        &self,
-        id: TournamentId,
-        before: Option<&str>,
-        list: &str,
-        now_ms: i64,
-    ) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
-        let now: Option<String> = sqlx::query("SELECT list FROM rating_lists ORDER BY id DESC LIMIT 1")
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.try_get(0))
-            .transpose()?;
-        if now.as_deref() != before {
-            return Ok(false);
-        }
-        sqlx::query("INSERT INTO rating_lists (tournament_id, created_ms, list) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(now_ms)
-            .bind(list)
-            .execute(&mut *tx)
-            .await
-            .map_err(|e| super::unique_violation(e, &format!("the rating of tournament {id}")))?;
-        tx.commit().await?;
-        Ok(true)
     }
 
     /// Whether tournament `id`'s results are in the rating list.
