@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 export const ROOT = resolve(__dirname, "../..");
 export const BIN = process.env.SHINPAN_BIN ?? join(ROOT, "target/release/shinpan");
@@ -155,4 +155,24 @@ export async function apiJson(site: Site, path: string): Promise<any> {
   const r = await fetch(`${site.url}${path}`);
   expect(r.status, path).toBe(200);
   return r.json();
+}
+
+/**
+ * A site for a test file: started before its tests, closed after them, with the HTTP helpers
+ * for its accounts (all with `password`). `file.site` is the site once the tests run.
+ */
+export function siteForFile(password: string) {
+  const file = {
+    site: undefined as unknown as Site,
+    login: (name: string) => apiLogin(file.site, name, password),
+    newAccount: (name: string) => apiAccount(file.site, name, password),
+    getJson: (path: string) => apiJson(file.site, path),
+  };
+  beforeAll(async () => {
+    file.site = await startSite();
+  });
+  afterAll(async () => {
+    await file.site?.close();
+  });
+  return file;
 }

@@ -6,24 +6,13 @@
 // round drafted, changed by hand and published, and a stale draft discarded.
 // What the server refuses is tried over HTTP from here, never from a page (whose console would
 // log the failed request).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { apiAccount, apiJson, apiLogin, register, shot, startSite, type ApiClient, type Site } from "./harness";
+import { register, shot, siteForFile, type ApiClient } from "./harness";
 
 const PASSWORD = "correct-horse-1";
-let site: Site;
-
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
-
-const login = (name: string) => apiLogin(site, name, PASSWORD);
-const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
-const getJson = (path: string) => apiJson(site, path);
+const file = siteForFile(PASSWORD);
+const { login, newAccount, getJson } = file;
 
 const text = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? "").trim();
 
@@ -39,9 +28,9 @@ describe("the arbiter console of a tournament", () => {
 
   beforeAll(async () => {
     // The first account of a server is its admin: the tournament's arbiter.
-    admin = (await site.page()).page;
+    admin = (await file.site.page()).page;
     await register(admin, "admin");
-    bob = (await site.page()).page;
+    bob = (await file.site.page()).page;
     await register(bob, "bob");
     for (const name of ["alice", "carol", "dave"]) await newAccount(name);
     for (const name of ["admin", "alice", "bob", "carol", "dave"]) http[name] = await login(name);
@@ -272,7 +261,7 @@ describe("the arbiter console of a tournament", () => {
 
   it("console: renders the card and the print view in the five languages without a missing string", async () => {
     for (const lang of ["en", "ja", "ru", "uk", "pl"]) {
-      const { page, context } = await site.page({ lang });
+      const { page, context } = await file.site.page({ lang });
       for (const path of [`/tournaments/${id}/players/${number.get("Erin Board")}`, `/tournaments/${id}/rounds/1/print`]) {
         await page.goto(path);
         await page.locator("main h1").first().waitFor();
@@ -355,6 +344,6 @@ describe("the arbiter console of a tournament", () => {
   });
 
   it("console: logged no console error on any page", () => {
-    expect(site.errors).toEqual([]);
+    expect(file.site.errors).toEqual([]);
   });
 });

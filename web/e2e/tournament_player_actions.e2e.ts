@@ -7,28 +7,17 @@
 // anonymous viewer, a user not in the tournament, the arbiter and a player on someone else's card
 // see no panel; a draw is offered only where one stands (ufs-2016, not fesa-2017); a board played
 // online links to its game; the panel has every string in the five languages.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { apiAccount, apiJson, apiLogin, shot, startSite, type ApiClient, type Site } from "./harness";
+import { shot, siteForFile, type ApiClient } from "./harness";
 
 const PASSWORD = "correct-horse-1";
-let site: Site;
-
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
-
-const login = (name: string) => apiLogin(site, name, PASSWORD);
-const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
-const getJson = (path: string) => apiJson(site, path);
+const file = siteForFile(PASSWORD);
+const { login, newAccount, getJson } = file;
 
 /** A browser page logged in as `name` (an account made over HTTP), as the Swiss test logs its arbiter in. */
 async function loggedIn(name: string, lang?: string): Promise<Page> {
-  const { page } = await site.page({ lang });
+  const { page } = await file.site.page({ lang });
   await page.goto("/login");
   await page.fill('input[name="name"]', name);
   await page.fill('input[name="password"]', PASSWORD);
@@ -75,7 +64,7 @@ describe("a player's own actions on the tournament page", () => {
 
   it("shows the panel to none but the tournament's players", async () => {
     // Anonymous.
-    const anon = (await site.page()).page;
+    const anon = (await file.site.page()).page;
     await anon.goto(`/tournaments/${id}`);
     await anon.locator('[data-testid="players"]').waitFor();
     expect(await anon.getByTestId("my-tournament").count()).toBe(0);
@@ -269,7 +258,7 @@ describe("a player's own actions on the tournament page", () => {
 
     // The first mover's stale page still offers "I lost": the server refuses it (the board has its
     // result), and the page says why next to the board, then shows the result entered.
-    const errorsBefore = site.errors.length;
+    const errorsBefore = file.site.errors.length;
     await report(f).getByTestId("report-loss").click();
     const refused = f.locator('[data-testid="my-round"] [data-testid="report-error"]');
     await refused.waitFor();
@@ -277,8 +266,8 @@ describe("a player's own actions on the tournament page", () => {
     await f.locator('[data-testid="my-result"][data-result="1-0"]').waitFor();
     expect(await text(f, '[data-testid="my-result"]')).toBe("Result entered: 1-0 — you won.");
     // The browser logs the refused request; that one error is expected.
-    await expect.poll(() => site.errors.length).toBe(errorsBefore + 1);
-    expect(site.errors.pop()).toMatch(/status of 409/);
+    await expect.poll(() => file.site.errors.length).toBe(errorsBefore + 1);
+    expect(file.site.errors.pop()).toMatch(/status of 409/);
     await shot(f, "player-report-refused");
     await f.clock.resume();
     await refresh();
@@ -385,6 +374,6 @@ describe("a player's own actions on the tournament page", () => {
   });
 
   it("logged no other browser error on any page", () => {
-    expect(site.errors).toEqual([]);
+    expect(file.site.errors).toEqual([]);
   });
 });

@@ -13,26 +13,16 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAccount, apiJson, apiLogin, BIN, register, shot, startSite, type ApiClient, type Site } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BIN, register, shot, siteForFile, type ApiClient } from "./harness";
 
-let site: Site;
 const PASSWORD = "correct-horse-1";
 const tmp = mkdtempSync(join(tmpdir(), "shinpan-swiss-"));
 
-beforeAll(async () => {
-  site = await startSite();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
-
-const login = (name: string) => apiLogin(site, name, PASSWORD);
-const newAccount = (name: string) => apiAccount(site, name, PASSWORD);
-const getJson = (path: string) => apiJson(site, path);
+const file = siteForFile(PASSWORD);
+const { login, newAccount, getJson } = file;
 const getText = async (path: string) => {
-  const r = await fetch(`${site.url}${path}`);
+  const r = await fetch(`${file.site.url}${path}`);
   expect(r.status, path).toBe(200);
   return r.text();
 };
@@ -86,14 +76,14 @@ describe("a swiss tournament run on the server, checked against the command-line
       const r = await http.root.req("PUT", `/api/users/${name}/role`, { role: "arbiter" });
       expect(r.status, JSON.stringify(r.json)).toBeLessThan(300);
     }
-    arb = (await site.page()).page;
+    arb = (await file.site.page()).page;
     await arb.goto("/login");
     await arb.fill('input[name="name"]', "arb");
     await arb.fill('input[name="password"]', PASSWORD);
     await arb.click('button[type="submit"]');
     await arb.getByTestId("whoami").waitFor();
     for (const name of ["alice", "bob", "carol"]) {
-      players[name] = (await site.page()).page;
+      players[name] = (await file.site.page()).page;
       await register(players[name], name, PASSWORD);
     }
     for (const name of ["arb", "other", "alice", "bob", "carol", "dave", "erin"]) http[name] = await login(name);
@@ -403,6 +393,6 @@ describe("a swiss tournament run on the server, checked against the command-line
 
   it("logged no console error on any page", () => {
     console.info(played.join("\n"));
-    expect(site.errors).toEqual([]);
+    expect(file.site.errors).toEqual([]);
   });
 });
