@@ -58,6 +58,7 @@ export type PositionView =
       sfen: string;
       check: boolean;
       impasse_points: [number, number];
+      impasse_proposed_by: Side | null;
       declaration: DeclarationView | null;
     }
   | {

@@ -87,6 +87,11 @@ impl ShogiGame {
     pub fn position(&self) -> &Position {
         self.history.position()
     }
+    /// Who proposed the impasse count and waits for the opponent's agreement (ufs-2016 5.8.6;
+    /// pl 5.4); a move withdraws it.
+    pub fn impasse_proposal(&self) -> Option<Side> {
+        self.proposal
+    }
 }
 
 /// An illegal move as a fault, with its article in the ruleset's own numbering.

@@ -274,3 +274,24 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
     white.sort();
     assert_eq!((stones('X'), w), (black, white));
 }
+
+#[test]
+fn a_pending_impasse_proposal_is_in_the_view_until_a_move_withdraws_it() {
+    // ufs-2016 5.8.6: the count by agreement; the opponent must see that a proposal waits.
+    let mut g = shogi(RulesetId::Ufs2016, None);
+    g.start(0);
+    let proposed_by = |g: &LiveGame, t| match g.view(t).position {
+        PositionView::Shogi { impasse_proposed_by, .. } => impasse_proposed_by,
+        PositionView::Go { .. } => unreachable!(),
+    };
+    assert_eq!(proposed_by(&g, 0), None);
+    let a = g.act(S, Actor::Player { side: Side::Black }, &Action::ProposeImpasse).unwrap().answer;
+    assert_eq!(a, Answer::Accepted);
+    assert_eq!(proposed_by(&g, S), Some(Side::Black));
+    // Accepting outside an impasse is refused, and the proposal still waits.
+    let a = g.act(2 * S, Actor::Player { side: Side::White }, &Action::AcceptImpasse).unwrap().answer;
+    assert!(matches!(a, Answer::Refused { reason: Refusal::NotAnImpasse { .. } }), "{a:?}");
+    assert_eq!(proposed_by(&g, 2 * S), Some(Side::Black));
+    assert_eq!(mv(&mut g, 3 * S, Side::Black, "7g7f"), Answer::Accepted);
+    assert_eq!(proposed_by(&g, 3 * S), None, "a move withdraws the proposal");
+}

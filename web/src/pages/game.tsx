@@ -388,15 +388,27 @@ export function GamePage({ id }: { id: number }) {
               <p>
                 {t("impassePoints")}: ☗ {pos.impasse_points[0]} · ☖ {pos.impasse_points[1]}
               </p>
+              {/* A proposal waits for the opponent's agreement until a move withdraws it (ufs-2016 5.8.6; pl 5.4). */}
+              {pos.impasse_proposed_by && !over && (
+                <p class="warn" data-testid="impasse-proposal" data-by={pos.impasse_proposed_by}>
+                  {pos.impasse_proposed_by === mySide
+                    ? t("impasseWaiting")
+                    : t(mySide ? "impasseOffered" : "impasseProposedBy", { side: t(pos.impasse_proposed_by) })}
+                </p>
+              )}
               {mySide && !over && detail.status === "live" && (
                 <div class="actions">
                   {/* The impasse count by agreement (ufs-2016 5.8.6; pl 5.4): the server refuses it where the ruleset has none. */}
-                  <button type="button" onClick={() => send({ kind: "propose_impasse" })}>
-                    {t("proposeImpasse")}
-                  </button>
-                  <button type="button" onClick={() => send({ kind: "accept_impasse" })}>
-                    {t("acceptImpasse")}
-                  </button>
+                  {!pos.impasse_proposed_by && (
+                    <button type="button" data-testid="propose-impasse" onClick={() => send({ kind: "propose_impasse" })}>
+                      {t("proposeImpasse")}
+                    </button>
+                  )}
+                  {pos.impasse_proposed_by && pos.impasse_proposed_by !== mySide && (
+                    <button type="button" data-testid="accept-impasse" onClick={() => send({ kind: "accept_impasse" })}>
+                      {t("acceptImpasse")}
+                    </button>
+                  )}
                 </div>
               )}
               {pos.declaration && (mySide === pos.declaration.side || !mySide) && (

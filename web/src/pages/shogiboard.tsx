@@ -56,8 +56,20 @@ export function ShogiBoard(props: Props) {
   const { board, legal, mySide, flipped, style } = props;
   const [sel, setSel] = useState<Selection>({ from: null, drop: null });
   const [cursor, setCursor] = useState<[number, number]>([4, 6]);
-  const [drag, setDrag] = useState<{ from: string; x: number; y: number; moved: boolean } | null>(null);
+  // A piece dragged from a square (`from`) or from the hand (`drop`), pressed at (sx, sy) and now
+  // at (x, y), in the board's units.
+  const [drag, setDrag] = useState<{
+    from: string | null;
+    drop: Kind | null;
+    sx: number;
+    sy: number;
+    x: number;
+    y: number;
+    moved: boolean;
+  } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
+  // A drag from the hand ends with a click on its button, which must not select the piece again.
+  const dropped = useRef(false);
 
   const targets = new Set<string>();
   for (const m of legal) {
@@ -120,7 +132,23 @@ export function ShogiBoard(props: Props) {
       );
     }
   }
-  const dragged = drag?.moved ? board.squares[drag.from.charCodeAt(1) - 97][9 - Number(drag.from[0])] : null;
+  const dragged: Piece | null = !drag?.moved
+    ? null
+    : drag.from
+      ? board.squares[drag.from.charCodeAt(1) - 97][9 - Number(drag.from[0])]
+      : drag.drop && mySide
+        ? { kind: drag.drop, promoted: false, side: mySide }
+        : null;
+  const dragTo = (e: PointerEvent) => {
+    if (!drag) return;
+    const pt = point(e);
+    if (!pt) return;
+    // A drag once the pointer is 6 units from where it was pressed (not from its last position:
+    // small steps would never add up to one).
+    const moved = drag.moved || Math.hypot(pt[0] - drag.sx, pt[1] - drag.sy) > 6;
+    if (moved && !drag.moved) setSel({ from: drag.from, drop: drag.drop });
+    setDrag({ ...drag, x: pt[0], y: pt[1], moved });
+  };
 
   const onKey = (e: KeyboardEvent) => {
     const [c, r] = cursor;
@@ -149,7 +177,30 @@ export function ShogiBoard(props: Props) {
             disabled={!clickable}
             data-drop={k}
             aria-label={`${kindGlyph(k, style)} ×${h[k]}`}
-            onClick={() => setSel(sel.drop === k ? { from: null, drop: null } : { from: null, drop: k })}
+            onClick={() => {
+              if (dropped.current) return void (dropped.current = false);
+              setSel(sel.drop === k ? { from: null, drop: null } : { from: null, drop: k });
+            }}
+            onPointerDown={(e) => {
+              const pt = point(e);
+              if (!clickable || !pt) return;
+              dropped.current = false;
+              (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+              setDrag({ from: null, drop: k, sx: pt[0], sy: pt[1], x: pt[0], y: pt[1], moved: false });
+            }}
+            onPointerMove={dragTo}
+            onPointerUp={(e) => {
+              // A drop dragged from the hand onto a square; a press without a drag is the click.
+              const pt = point(e);
+              const sq = pt && squareFromPoint(pt[0], pt[1]);
+              const d = drag;
+              setDrag(null);
+              if (d?.moved) {
+                dropped.current = true;
+                if (sq) props.onMove(null, k, sq);
+                setSel({ from: null, drop: null });
+              }
+            }}
           >
             {kindGlyph(k, style)}
             {h[k]! > 1 && <sub>{h[k]}</sub>}
@@ -179,23 +230,16 @@ export function ShogiBoard(props: Props) {
           const p = board.squares[sq.charCodeAt(1) - 97][9 - Number(sq[0])];
           if (mine(p)) {
             (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-            setDrag({ from: sq, x: pt[0], y: pt[1], moved: false });
+            setDrag({ from: sq, drop: null, sx: pt[0], sy: pt[1], x: pt[0], y: pt[1], moved: false });
           }
         }}
-        onPointerMove={(e) => {
-          if (!drag) return;
-          const pt = point(e);
-          if (!pt) return;
-          const moved = drag.moved || Math.hypot(pt[0] - drag.x, pt[1] - drag.y) > 6;
-          if (moved && !drag.moved) setSel({ from: drag.from, drop: null });
-          setDrag({ ...drag, x: pt[0], y: pt[1], moved });
-        }}
+        onPointerMove={dragTo}
         onPointerUp={(e) => {
           const pt = point(e);
           const sq = pt && squareFromPoint(pt[0], pt[1]);
           const d = drag;
           setDrag(null);
-          if (d?.moved) {
+          if (d?.moved && d.from) {
             if (sq && sq !== d.from) props.onMove(d.from, null, sq);
             setSel({ from: null, drop: null });
             return;

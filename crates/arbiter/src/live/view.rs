@@ -35,6 +35,9 @@ pub enum PositionView {
         /// Each side's impasse points, board and hand (ufs-2016 5.8.6.2; fesa-2017 5.3): rook
         /// and bishop 5, other pieces 1, the king 0.
         impasse_points: [u32; 2],
+        /// Who proposed the impasse count by agreement and waits for the opponent to accept it
+        /// (ufs-2016 5.8.6; pl 5.4); the next move withdraws the proposal.
+        impasse_proposed_by: Option<Side>,
         /// The 27-point declaration as the side to move would make it now, where the ruleset
         /// has one (fesa-2017 5.3; ufs-2016 5.8.7): each condition with what is found and what
         /// is required, so a client can say which one is not met. `None` once the game is over.
@@ -246,6 +249,7 @@ fn shogi_view(r: &ShogiReferee, at: u64, over: bool) -> GameView {
             sfen: pos.to_sfen(),
             check: pos.is_check(),
             impasse_points: shogi::ImpasseCount::of(pos).points,
+            impasse_proposed_by: r.game().impasse_proposal().filter(|_| !over),
             declaration: declaration(r, at, over),
         },
         legal_moves: legal,
