@@ -460,18 +460,16 @@ impl Tournaments {
         Ok(Some((published, d.base_version != l.row.version)))
     }
 
-    /// The draft of round `round`, still valid for the tournament as loaded.
-    async fn current_draft(&self, l: &Loaded, round: u32) -> Result<Draft> {
+    /// The draft of round `round`, if it has one: refused once the tournament changed after it.
+    async fn draft_of(&self, l: &Loaded, round: u32) -> Result<Option<Draft>> {
         let d = self.store.tournament_draft(l.row.id).await?;
-        let Some(d) = d.filter(|d| d.round == round) else {
-            return Err(TournamentError::Conflict(format!("round {round} has no draft")));
-        };
+        let Some(d) = d.filter(|d| d.round == round) else { return Ok(None) };
         if d.base_version != l.row.version {
             return Err(TournamentError::Conflict(format!(
                 "the tournament changed after round {round} was drafted: pair it again"
             )));
         }
-        Ok(d)
+        Ok(Some(d))
     }
 
     /// Publishes the draft of round `round` as it stands.
@@ -479,8 +477,9 @@ impl Tournaments {
         let _one = self.lock(id).await;
         let mut l = self.load(id).await?;
         self.require_arbiter(id, by).await?;
-        let d = self.current_draft(&l, round).await?;
-        l.t = director::read_trf(&d.trf).map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?;
+        let d = self.draft_of(&l, round).await?;
+        let d = d.ok_or_else(|| TournamentError::Conflict(format!("round {round} has no draft")))?;
+        l.t = drafted(id, &d)?;
         let published: Published = serde_json::from_str(&d.pairing)
             .map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?;
         let detail = format!("round {round}: {} boards, {} byes", published.boards.len(), published.byes.len());
@@ -619,14 +618,9 @@ impl Tournaments {
             return Err(TournamentError::BadRequest("a pairing changed by hand needs a reason".into()));
         };
         // A draft of the next round is changed as a draft; else the last round published.
-        let draft = match self.store.tournament_draft(id).await? {
-            Some(d) if d.round == round => Some(self.current_draft(&l, round).await?),
-            _ => None,
-        };
+        let draft = self.draft_of(&l, round).await?;
         let mut t = match &draft {
-            Some(d) => {
-                director::read_trf(&d.trf).map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?
-            }
+            Some(d) => drafted(id, d)?,
             None => l.t.clone(),
         };
         let last = t.next_round() - 1;
@@ -999,6 +993,11 @@ impl Tournaments {
         self.open_game(l, &by, &setup, white, black, g.round, g.board, black_number, g.replay + 1).await?;
         Ok(())
     }
+}
+
+/// The tournament as drafted with its next round.
+fn drafted(id: TournamentId, d: &Draft) -> Result<Tournament> {
+    Ok(director::read_trf(&d.trf).map_err(|e| StoreError::Corrupt(format!("tournament {id}'s draft: {e}")))?)
 }
 
 /// Board `board` (from 1) of round `round`, as the director lists it.
