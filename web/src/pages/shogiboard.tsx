@@ -139,6 +139,19 @@ export function ShogiBoard(props: Props) {
       : drag.drop && mySide
         ? { kind: drag.drop, promoted: false, side: mySide }
         : null;
+  // A drag starts on a press: the pointer is captured, so the drag follows it off the element.
+  const startDrag = (e: PointerEvent, pt: [number, number], from: string | null, drop: Kind | null) => {
+    (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    setDrag({ from, drop, sx: pt[0], sy: pt[1], x: pt[0], y: pt[1], moved: false });
+  };
+  // The drag that ends on this release, and the square it ends on.
+  const endDrag = (e: PointerEvent) => {
+    const pt = point(e);
+    const square = pt && squareFromPoint(pt[0], pt[1]);
+    const ended = drag;
+    setDrag(null);
+    return { ended, square };
+  };
   const dragTo = (e: PointerEvent) => {
     if (!drag) return;
     const pt = point(e);
@@ -185,19 +198,15 @@ export function ShogiBoard(props: Props) {
               const pt = point(e);
               if (!clickable || !pt) return;
               dropped.current = false;
-              (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-              setDrag({ from: null, drop: k, sx: pt[0], sy: pt[1], x: pt[0], y: pt[1], moved: false });
+              startDrag(e, pt, null, k);
             }}
             onPointerMove={dragTo}
             onPointerUp={(e) => {
               // A drop dragged from the hand onto a square; a press without a drag is the click.
-              const pt = point(e);
-              const sq = pt && squareFromPoint(pt[0], pt[1]);
-              const d = drag;
-              setDrag(null);
-              if (d?.moved) {
+              const { ended, square } = endDrag(e);
+              if (ended?.moved) {
                 dropped.current = true;
-                if (sq) props.onMove(null, k, sq);
+                if (square) props.onMove(null, k, square);
                 setSel({ from: null, drop: null });
               }
             }}
@@ -228,23 +237,17 @@ export function ShogiBoard(props: Props) {
           const sq = pt && squareFromPoint(pt[0], pt[1]);
           if (!sq || !pt) return;
           const p = board.squares[sq.charCodeAt(1) - 97][9 - Number(sq[0])];
-          if (mine(p)) {
-            (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
-            setDrag({ from: sq, drop: null, sx: pt[0], sy: pt[1], x: pt[0], y: pt[1], moved: false });
-          }
+          if (mine(p)) startDrag(e, pt, sq, null);
         }}
         onPointerMove={dragTo}
         onPointerUp={(e) => {
-          const pt = point(e);
-          const sq = pt && squareFromPoint(pt[0], pt[1]);
-          const d = drag;
-          setDrag(null);
-          if (d?.moved && d.from) {
-            if (sq && sq !== d.from) props.onMove(d.from, null, sq);
+          const { ended, square } = endDrag(e);
+          if (ended?.moved && ended.from) {
+            if (square && square !== ended.from) props.onMove(ended.from, null, square);
             setSel({ from: null, drop: null });
             return;
           }
-          if (sq) pick(sq);
+          if (square) pick(square);
         }}
       >
         <rect x={OX - 3} y={OY - 3} width={9 * W + 6} height={9 * H + 6} class="board-bg" />
