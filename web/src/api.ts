@@ -131,3 +131,23 @@ export const editPlayer = (id: number, player: number, body: PlayerEdit) => call
  */
 export const reportResult = (id: number, round: number, board: number, result: BoardResult) =>
   call<{ entered: BoardResult | null }>("POST", `${tour(id)}/rounds/${round}/boards/${board}/report`, { result });
+
+/** What a failed request (or anything thrown) says: the server's message for an API error. */
+export const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Runs a change: its error (the server's message) goes to `setError`, cleared first; `then`
+ * (a reload) runs after it either way. Whether it succeeded.
+ */
+export async function attempt(f: () => Promise<unknown>, setError: (e: string | null) => void, then: () => Promise<unknown>): Promise<boolean> {
+  setError(null);
+  try {
+    await f();
+    return true;
+  } catch (e) {
+    setError(errorMessage(e));
+    return false;
+  } finally {
+    await then();
+  }
+}

@@ -87,7 +87,7 @@ export function GamePage({ id }: { id: number }) {
         if (d.view.clock) setOffset(d.view.clock.at - Date.now());
       } while (again.current);
     } catch (e) {
-      setMessage(e instanceof Error ? e.message : String(e));
+      setMessage(api.errorMessage(e));
     } finally {
       loading.current = false;
     }
@@ -168,7 +168,7 @@ export function GamePage({ id }: { id: number }) {
       const refusal = describeRefusal(r.answer);
       if (refusal) setMessage(t("refused", { reason: refusal }));
     } catch (e) {
-      setMessage(t("error", { message: e instanceof Error ? e.message : String(e) }));
+      setMessage(t("error", { message: api.errorMessage(e) }));
     }
   };
 
@@ -320,7 +320,7 @@ export function GamePage({ id }: { id: number }) {
               const refusal = describeRefusal(r.answer);
               if (refusal) setMessage(t("refused", { reason: refusal }));
             } catch (e) {
-              setMessage(t("error", { message: e instanceof Error ? e.message : String(e) }));
+              setMessage(t("error", { message: api.errorMessage(e) }));
             }
           }} />}
           {mySide && !over && detail.status === "live" && (

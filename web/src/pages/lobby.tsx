@@ -84,7 +84,7 @@ export function Lobby() {
                     await api.acceptGame(g.id);
                     navigate(`/game/${g.id}`);
                   } catch (e) {
-                    setError(e instanceof Error ? e.message : String(e));
+                    setError(api.errorMessage(e));
                   }
                 }}
               >

@@ -15,8 +15,6 @@ import { ArbiterConsole, PairByHand, ResultEditor, RoundActions, StartGames } fr
 import { MyTournament } from "./tournament_me";
 import { systemLabel } from "./tournaments";
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** A player's card. */
 export const playerHref = (id: number, n: number) => `/tournaments/${id}/players/${n}`;
 
@@ -40,7 +38,7 @@ export function TournamentPage({ id }: { id: number }) {
           setTm(x);
           setLoadError(null);
         },
-        (e) => setLoadError(message(e)),
+        (e) => setLoadError(api.errorMessage(e)),
       ),
     [id],
   );
@@ -50,19 +48,7 @@ export function TournamentPage({ id }: { id: number }) {
     return followTournament(id, reload);
   }, [reload, user?.name]);
 
-  const act: Act = async (f) => {
-    setError(null);
-    try {
-      await f();
-      return true;
-    } catch (e) {
-      setError(message(e));
-      return false;
-    } finally {
-      await reload();
-      setVersion((v) => v + 1);
-    }
-  };
+  const act: Act = (f) => api.attempt(f, setError, () => reload().then(() => setVersion((v) => v + 1)));
 
   if (!tm)
     return (

@@ -306,7 +306,7 @@ function Audit({ tm, version }: { tm: Tournament; version: number }) {
         setEntries(x);
         setError(null);
       },
-      (e) => live && setError(e instanceof Error ? e.message : String(e)),
+      (e) => live && setError(api.errorMessage(e)),
     );
     return () => {
       live = false;

@@ -24,8 +24,6 @@ import {
 } from "../tournament";
 import type { BoardResult, Tournament, TournamentBoard, TournamentPlayer } from "../types";
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** Reloads the tournament after a change. */
 export type Reload = () => Promise<unknown>;
 
@@ -38,18 +36,8 @@ function useAction(reload: Reload) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (f: () => Promise<unknown>) => {
-    setError(null);
     setBusy(true);
-    try {
-      await f();
-      return true;
-    } catch (e) {
-      setError(message(e));
-      return false;
-    } finally {
-      setBusy(false);
-      await reload();
-    }
+    return api.attempt(f, setError, () => (setBusy(false), reload()));
   };
   return { run, error, busy };
 }

@@ -14,8 +14,6 @@ import { playerHref } from "./tournament";
 import { followTournament } from "../tournament_feed";
 import { MyTournament } from "./tournament_me";
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 /** The tournament, asked again every few seconds if `poll`, and a reload for after a change. */
 function useTournament(id: number, poll: boolean): [Tournament | null, string | null, () => Promise<unknown>] {
   const [tm, setTm] = useState<Tournament | null>(null);
@@ -27,7 +25,7 @@ function useTournament(id: number, poll: boolean): [Tournament | null, string | 
           setTm(x);
           setError(null);
         },
-        (e) => setError(message(e)),
+        (e) => setError(api.errorMessage(e)),
       ),
     [id],
   );
