@@ -111,8 +111,9 @@ pub struct Tournaments {
     /// One change at a time per tournament (the version check in the store catches another
     /// server node's).
     locks: Arc<Mutex<HashMap<TournamentId, Arc<tokio::sync::Mutex<()>>>>>,
-    /// Tournaments changed (stored): what their followers hear.
-    changed: broadcast::Sender<TournamentId>,
+    /// Tournaments changed (stored), with the games the change linked to their boards: what
+    /// their followers hear, without each asking the store which games are the tournament's.
+    changed: broadcast::Sender<Changed>,
     /// Set when the server stops: followers end (an open stream would hold the shutdown).
     closing: Arc<tokio::sync::watch::Sender<bool>>,
 }
@@ -126,11 +127,20 @@ pub enum News {
     Game(GameId),
 }
 
+/// A stored change of a tournament, as its followers hear it.
+struct ChangedTournament {
+    id: TournamentId,
+    /// The games the change linked to the tournament's boards (a round's games started).
+    games: Vec<GameId>,
+}
+
+type Changed = Arc<ChangedTournament>;
+
 /// A tournament followed as it changes ([`Tournaments::follow`]).
 pub struct Follow {
     id: TournamentId,
     store: Store,
-    changed: broadcast::Receiver<TournamentId>,
+    changed: broadcast::Receiver<Changed>,
     acted: broadcast::Receiver<GameId>,
     games: HashSet<GameId>,
     closing: tokio::sync::watch::Receiver<bool>,
@@ -147,9 +157,14 @@ impl Follow {
             tokio::select! {
                 _ = self.closing.changed() => return None,
                 r = self.changed.recv() => match r {
-                    Ok(t) if t != self.id => continue,
-                    // A lagging follower may have missed its tournament's change: say it changed.
-                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                    Ok(c) if c.id != self.id => continue,
+                    Ok(c) => {
+                        self.games.extend(c.games.iter());
+                        return Some(News::Changed);
+                    }
+                    // A lagging follower may have missed its tournament's change and a game
+                    // started: it asks the store, and says it changed.
+                    Err(RecvError::Lagged(_)) => {
                         self.games = Self::games(&self.store, self.id).await;
                         return Some(News::Changed);
                     }
@@ -265,7 +280,14 @@ impl Tournaments {
         }
         // What is loaded is what is stored now: a next change under the same lock builds on it.
         l.row.version += 1;
-        let _ = self.changed.send(id);
+        let games = writes
+            .iter()
+            .filter_map(|w| match w {
+                TournamentWrite::Game { game, .. } => Some(*game),
+                _ => None,
+            })
+            .collect();
+        let _ = self.changed.send(Arc::new(ChangedTournament { id, games }));
         Ok(())
     }
 
