@@ -42,3 +42,35 @@ export function stonesOf(board: string, size: number): { black: string[]; white:
   }
   return { black, white };
 }
+
+/** What a player marks in the finishing phase (rfg 7.2): dead stones, stones alive in seki
+ * (their eyes are nobody's, rfg 8.1 commentary) and neutral empty points (rfg 8.3). */
+export type MarkKind = "dead" | "seki" | "neutral";
+export interface Marks {
+  dead: Set<string>;
+  seki: Set<string>;
+  neutral: Set<string>;
+}
+
+export const noMarks = (): Marks => ({ dead: new Set(), seki: new Set(), neutral: new Set() });
+
+/** Toggles `kind` on `pt`: dead and seki go on stones only, and a stone is one or the other;
+ * neutral goes on empty points only. A mark that does not fit the point leaves the marks as
+ * they are (the server checks again). */
+export function toggleMark(m: Marks, kind: MarkKind, pt: string, stone: boolean): Marks {
+  if ((kind === "neutral") === stone) return m;
+  const next: Marks = { dead: new Set(m.dead), seki: new Set(m.seki), neutral: new Set(m.neutral) };
+  const set = next[kind];
+  if (set.has(pt)) set.delete(pt);
+  else {
+    set.add(pt);
+    if (kind === "dead") next.seki.delete(pt);
+    if (kind === "seki") next.dead.delete(pt);
+  }
+  return next;
+}
+
+/** The marks as the `mark_dead` and `rule_dead` acts take them. */
+export function marksPayload(m: Marks): { stones: string[]; seki: string[]; neutral: string[] } {
+  return { stones: [...m.dead].sort(), seki: [...m.seki].sort(), neutral: [...m.neutral].sort() };
+}

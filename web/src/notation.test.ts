@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { glyph, moveLabel, parseSfen, parseUsi } from "./shogi";
-import { fromGtp, gtp, stonesOf } from "./go";
+import { fromGtp, gtp, marksPayload, noMarks, stonesOf, toggleMark } from "./go";
 import type { PlayedMove } from "./types";
 
 describe("move list", () => {
@@ -58,5 +58,25 @@ describe("a Go move's board", () => {
     // 5×5: X at A5 (top left), O at E1 (bottom right), X at C3 (centre).
     const board = "X...." + "....." + "..X.." + "....." + "....O";
     expect(stonesOf(board, 5)).toEqual({ black: ["A5", "C3"], white: ["E1"] });
+  });
+});
+
+describe("Go marks of the finishing phase", () => {
+  it("puts dead and seki on stones only, one or the other, and neutral on empty points", () => {
+    let m = noMarks();
+    m = toggleMark(m, "dead", "C3", true);
+    expect(marksPayload(m)).toEqual({ stones: ["C3"], seki: [], neutral: [] });
+    // Marking the same stone seki takes it out of the dead.
+    m = toggleMark(m, "seki", "C3", true);
+    expect(marksPayload(m)).toEqual({ stones: [], seki: ["C3"], neutral: [] });
+    // Neutral on a stone and seki on an empty point do not take.
+    expect(toggleMark(m, "neutral", "C3", true)).toBe(m);
+    expect(toggleMark(m, "seki", "D4", false)).toBe(m);
+    m = toggleMark(m, "neutral", "E1", false);
+    m = toggleMark(m, "neutral", "A1", false);
+    expect(marksPayload(m)).toEqual({ stones: [], seki: ["C3"], neutral: ["A1", "E1"] });
+    // A second click takes a mark off.
+    m = toggleMark(m, "seki", "C3", true);
+    expect(marksPayload(m).seki).toEqual([]);
   });
 });

@@ -69,6 +69,8 @@ export type PositionView =
       captures: [number, number];
       main_game_ended: boolean;
       dead_proposal: [Side, string[]] | null;
+      proposed_seki: string[];
+      proposed_neutral: string[];
       disputed_by: Side | null;
       score: GoScore | null;
     };
@@ -88,6 +90,8 @@ export interface GoScore {
   margin: number;
   territory_black: string[];
   territory_white: string[];
+  seki: string[];
+  neutral: string[];
 }
 
 export interface Outcome {

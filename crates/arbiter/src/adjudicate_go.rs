@@ -580,7 +580,7 @@ pub fn adjudicate_go(g: &SgfGame, rules: &GoRuleset, dead: Option<&[Point]>) -> 
             Some(go_rules.articles.dead_stones.clone()),
             format!("{} dead stone(s) {}", counted_dead.len(), dead_source(&from)),
         ));
-        let mark = GoAction::MarkDead { stones: gtp(&counted_dead) };
+        let mark = GoAction::mark_dead(gtp(&counted_dead));
         if let Answer::Refused { reason } = r.submit(Event::Game { t, side: Side::Black, action: mark }) {
             return Err(GoRecordError::Dead(reason));
         }

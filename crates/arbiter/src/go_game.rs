@@ -94,8 +94,18 @@ impl std::fmt::Display for GoMove {
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum GoAction {
     /// After the passes that end the main game, a player proposes the dead stones (GTP
-    /// coordinates, one stone marks its chain). Replaces any earlier proposal.
-    MarkDead { stones: Vec<String> },
+    /// coordinates, one stone marks its chain) and, where the count alone would not see them,
+    /// the stones alive in seki and the neutral points. Replaces any earlier proposal.
+    MarkDead {
+        stones: Vec<String>,
+        /// Stones agreed alive in seki (one marks its chain): their eyes are nobody's (rfg 8.1
+        /// commentary). Seki the count finds by itself need no mark.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seki: Vec<String>,
+        /// Empty points agreed neutral: their whole empty region is nobody's (rfg 8.3).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        neutral: Vec<String>,
+    },
     /// The opponent of the last proposal agrees: the position is counted and the game ends.
     Agree,
     /// A player disputes the life of stones in the finishing phase and calls the arbiter, who
@@ -103,8 +113,15 @@ pub enum GoAction {
     /// [`GoAction::ArbiterCount`]. The players may still agree meanwhile.
     Dispute,
     /// The arbiter's ruling on a disputed finishing phase: these stones are dead (GTP
-    /// coordinates, one stone marks its chain), and the board is counted.
-    ArbiterCount { stones: Vec<String> },
+    /// coordinates, one stone marks its chain), these live in seki and these points are
+    /// neutral, as in [`GoAction::MarkDead`]; and the board is counted.
+    ArbiterCount {
+        stones: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seki: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        neutral: Vec<String>,
+    },
     /// The main game ended without the ruleset's passes: the players agreed to stop, or a
     /// server ended it and counted (a record whose `RE` is a score without the passes). Dead
     /// stones are then marked and agreed as after the passes.
@@ -125,6 +142,13 @@ pub enum GoAction {
     },
 }
 
+impl GoAction {
+    /// A proposal of dead stones only, the usual one.
+    pub fn mark_dead(stones: Vec<String>) -> GoAction {
+        GoAction::MarkDead { stones, seki: Vec::new(), neutral: Vec::new() }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct GoGame {
     start: go::Game,
@@ -135,8 +159,8 @@ pub struct GoGame {
     edits: Vec<(usize, go::Board, Color)>,
     /// The ply of the pass that ended the main game (rfg 7.1), once it has.
     main_ended: Option<usize>,
-    /// The current dead-stone proposal and who made it.
-    proposal: Option<(Side, Vec<Point>)>,
+    /// The current proposal (dead stones, seki, neutral points) and who made it.
+    proposal: Option<(Side, Agreement)>,
     /// Who disputed the finishing phase, until it is counted (rfg 7.2).
     dispute: Option<Side>,
     /// The count the game ended with.
@@ -172,9 +196,9 @@ impl GoGame {
     pub fn score(&self) -> Option<&Score> {
         self.score.as_ref()
     }
-    /// The stones proposed dead, and by whom.
-    pub fn proposal(&self) -> Option<(Side, &[Point])> {
-        self.proposal.as_ref().map(|(s, p)| (*s, p.as_slice()))
+    /// The proposal on the table (dead stones, seki, neutral points), and by whom.
+    pub fn proposal(&self) -> Option<(Side, &Agreement)> {
+        self.proposal.as_ref().map(|(s, p)| (*s, p))
     }
     /// Who disputed the finishing phase and waits for the arbiter.
     pub fn dispute(&self) -> Option<Side> {
@@ -327,9 +351,9 @@ impl Game for GoGame {
         }
         let agreement_article = || go_rules.articles.dead_stones.clone();
         match action {
-            GoAction::MarkDead { stones } => {
-                let dead = self.stones(stones, agreement_article)?;
-                self.proposal = Some((side, dead));
+            GoAction::MarkDead { stones, seki, neutral } => {
+                let marks = self.marks(stones, seki, neutral, rules)?;
+                self.proposal = Some((side, marks));
                 Ok(Acted { end: None, notes: vec![] })
             }
             GoAction::Setup { .. } | GoAction::EndByAgreement => unreachable!("handled above"),
@@ -337,45 +361,56 @@ impl Game for GoGame {
                 self.dispute = Some(side);
                 Ok(Acted { end: None, notes: vec![] })
             }
-            GoAction::ArbiterCount { stones } => {
-                let dead = self.stones(stones, agreement_article)?;
-                self.count(dead, rules)
+            GoAction::ArbiterCount { stones, seki, neutral } => {
+                let marks = self.marks(stones, seki, neutral, rules)?;
+                self.count(marks, rules)
             }
             GoAction::Agree => {
-                let dead = match &self.proposal {
-                    Some((by, dead)) if *by == side.flip() => dead.clone(),
+                let marks = match &self.proposal {
+                    Some((by, marks)) if *by == side.flip() => marks.clone(),
                     Some(_) => return Err(Refusal::OwnProposal { article: agreement_article() }),
                     None => return Err(Refusal::NoProposal { article: agreement_article() }),
                 };
-                self.count(dead, rules)
+                self.count(marks, rules)
             }
         }
     }
 }
 
 impl GoGame {
-    /// Stones named in GTP coordinates, each on the board.
-    fn stones(&self, stones: &[String], article: impl Fn() -> String) -> Result<Vec<Point>, Refusal> {
+    /// The marks of a proposal or a ruling (GTP coordinates), checked against the board: dead
+    /// and seki stones on stones, neutral points empty, no chain both dead and in seki.
+    fn marks(
+        &self,
+        dead: &[String],
+        seki: &[String],
+        neutral: &[String],
+        rules: &GoRuleset,
+    ) -> Result<Agreement, Refusal> {
+        let article = || rules.game.articles.dead_stones.clone();
         let size = self.board().size();
-        stones
-            .iter()
-            .map(|s| {
-                let p = point(s, size)?;
-                match self.board().get(p) {
-                    Some(_) => Ok(p),
-                    None => Err(Refusal::NoStone { point: p.to_gtp(), article: article() }),
-                }
-            })
-            .collect()
+        let points = |v: &[String]| v.iter().map(|s| point(s, size)).collect::<Result<Vec<_>, _>>();
+        let marks = Agreement { dead: points(dead)?, seki: points(seki)?, neutral: points(neutral)? };
+        if let Some(p) = marks.dead.iter().find(|p| self.board().get(**p).is_none()) {
+            return Err(Refusal::NoStone { point: p.to_gtp(), article: article() });
+        }
+        let dead_chains: Vec<Point> = marks.dead.iter().flat_map(|&p| self.board().chain(p)).collect();
+        if let Some(p) = marks.seki.iter().find(|p| dead_chains.contains(p)) {
+            let detail = format!("{} is marked both dead and alive in seki", p.to_gtp());
+            return Err(Refusal::Marks { detail, article: article() });
+        }
+        // The count itself checks the rest (seki on a stone, neutral on an empty point).
+        score_by(self.board(), 0.0, 0, &marks, go_rules_counting(rules))
+            .map_err(|e| Refusal::Marks { detail: e.to_string(), article: article() })?;
+        Ok(marks)
     }
 
-    /// The board counted with `dead` removed (rfg 8–10): the game's end.
-    fn count(&mut self, dead: Vec<Point>, rules: &GoRuleset) -> Result<Acted, Refusal> {
+    /// The board counted with the agreed marks (rfg 8–10): the game's end.
+    fn count(&mut self, agreement: Agreement, rules: &GoRuleset) -> Result<Acted, Refusal> {
         let go_rules = &rules.game;
         {
             let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
-            let agreement = Agreement { dead, ..Agreement::default() };
-            let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules.counting.rule.into())
+            let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules_counting(rules))
                 .map_err(|e| Refusal::Count { detail: e.to_string() })?;
             let by_score = &go_rules.articles.result_by_score;
             let end = match s.winner {
@@ -403,6 +438,10 @@ impl GoGame {
             Ok(Acted { end: Some(end), notes: vec![(ViolationKind::Score, note)] })
         }
     }
+}
+
+fn go_rules_counting(rules: &GoRuleset) -> go::score::Counting {
+    rules.game.counting.rule.into()
 }
 
 impl GoGame {

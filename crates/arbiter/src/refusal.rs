@@ -96,6 +96,10 @@ pub enum Refusal {
     OwnProposal { article: String },
     #[error("no dead stones proposed by the opponent ({article})")]
     NoProposal { article: String },
+    /// Go: the marks of a proposal or a ruling do not fit the board (a seki mark on an empty
+    /// point, a neutral mark on a stone, a chain both dead and in seki).
+    #[error("{detail} ({article})")]
+    Marks { detail: String, article: String },
     /// Go: the count could not be made (the agreed dead stones do not fit the board).
     #[error("{detail}")]
     Count { detail: String },

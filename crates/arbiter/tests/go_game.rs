@@ -66,7 +66,7 @@ fn rfg_7_1_three_passes_then_agreed_dead_stones_are_counted() {
     let mut r = walls_game(Mode::Enforced);
     assert_eq!(r.outcome(), None, "counting follows the passes");
     let t = 100 * S;
-    r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones: vec!["B4".into()] } });
+    r.submit(Event::Game { t, side: Side::Black, action: GoAction::mark_dead(vec!["B4".into()]) });
     assert_eq!(r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }), Answer::Accepted);
     // The referee's count is go::score's on the same board with the ruleset's komi.
     let direct =
@@ -100,7 +100,7 @@ fn seki_finishing() -> GoReferee {
 
 fn agree(r: &mut GoReferee, t: u64, dead: &[&str]) {
     let stones = dead.iter().map(|s| s.to_string()).collect();
-    assert_eq!(r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones } }), Answer::Accepted);
+    assert_eq!(r.submit(Event::Game { t, side: Side::Black, action: GoAction::mark_dead(stones) }), Answer::Accepted);
     assert_eq!(r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree }), Answer::Accepted);
 }
 
@@ -187,11 +187,11 @@ fn rfg_7_2_dead_stones_need_the_passes_and_the_opponents_agreement() {
     let mut r = referee(GoGame::even(5).unwrap(), Mode::Enforced, None);
     r.submit(Event::Start { t: 0 });
     play_all(&mut r, 0, &WALLS[..12]);
-    let mark = |side| Event::Game { t: 50 * S, side, action: GoAction::MarkDead { stones: vec!["B4".into()] } };
+    let mark = |side| Event::Game { t: 50 * S, side, action: GoAction::mark_dead(vec!["B4".into()]) };
     assert!(refused(r.submit(mark(Side::Black))).contains("rfg 7.1"));
     play_all(&mut r, 20 * S, &["pass", "pass", "pass"]);
     // A point without a stone is no dead stone.
-    let empty = Event::Game { t: 60 * S, side: Side::Black, action: GoAction::MarkDead { stones: vec!["A1".into()] } };
+    let empty = Event::Game { t: 60 * S, side: Side::Black, action: GoAction::mark_dead(vec!["A1".into()]) };
     assert!(refused(r.submit(empty)).contains("rfg 7.2"));
     assert_eq!(r.submit(mark(Side::Black)), Answer::Accepted);
     // One does not agree to one's own proposal.
@@ -211,7 +211,7 @@ fn rfg_10_handicap_game_with_equal_scores_goes_to_white() {
     let mut r = Referee::new(rules, Mode::Enforced, game, None, Players::default());
     r.submit(Event::Start { t: 0 });
     play_all(&mut r, 0, &["E5", "pass", "pass", "pass"]);
-    r.submit(Event::Game { t: 10 * S, side: Side::White, action: GoAction::MarkDead { stones: vec![] } });
+    r.submit(Event::Game { t: 10 * S, side: Side::White, action: GoAction::mark_dead(vec![]) });
     r.submit(Event::Game { t: 11 * S, side: Side::Black, action: GoAction::Agree });
     assert_end(&r, GameResult::WhiteWin, Reason::Score, "rfg 10");
     assert!(r.game().score().unwrap().handicap_tie);
@@ -398,7 +398,7 @@ fn rfg_event_log_replay_gives_the_same_state() {
     let t = play_all(&mut r, t + 40 * S, &["D3", "C3"]);
     refused(r.submit(mv(t + S, "C3"))); // occupied (rfg 3.1)
     let t = play_all(&mut r, t + S, &["D4", "C4", "D5", "C5", "pass", "pass", "pass"]);
-    r.submit(Event::Game { t, side: Side::Black, action: GoAction::MarkDead { stones: vec![] } });
+    r.submit(Event::Game { t, side: Side::Black, action: GoAction::mark_dead(vec![]) });
     r.submit(Event::Game { t, side: Side::White, action: GoAction::Agree });
     assert!(r.outcome().is_some());
     // Through JSON, as a server stores the log.
@@ -455,4 +455,86 @@ fn rfg_4_3_a_completed_move_stands_when_changed() {
     assert_eq!(r.outcome(), None);
     assert_eq!(r.violations()[0].article, "rfg 4.3");
     assert!(r.game().board().get(pt("E5", 9)).is_some() && r.game().board().get(pt("D4", 9)).is_none());
+}
+
+/// A seki with one eye each and two shared liberties (E1, E2): whoever fills the second one is
+/// left with his eye as last liberty and is captured, so neither fills. GNU Go 3.8
+/// (`final_status_list seki`) lists both inner chains in seki. The count's local test does not
+/// see it — filling one shared liberty leaves two — so without marks the eyes C1 and G1 count
+/// as territory. The players mark it (rfg 8.1 commentary: points surrounded by groups living in
+/// seki are not territory).
+const HIDDEN_SEKI: &str = "
+    ....OX...
+    ....OX...
+    ....OX...
+    ....OX...
+    ....OX...
+    OOOOOXXXX
+    OXXXXOOOX
+    OXXX.OOOX
+    OX.X.O.OX";
+
+fn hidden_seki_finishing() -> GoReferee {
+    let mut r = referee(from_diagram(HIDDEN_SEKI, Color::Black), Mode::Enforced, None);
+    r.submit(Event::Start { t: 0 });
+    play_all(&mut r, 0, &["pass", "pass", "pass"]);
+    r
+}
+
+fn marks(stones: &[&str], seki: &[&str], neutral: &[&str]) -> GoAction {
+    let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
+    GoAction::MarkDead { stones: v(stones), seki: v(seki), neutral: v(neutral) }
+}
+
+fn gtp_sorted(points: &[Point]) -> Vec<String> {
+    let mut v: Vec<String> = points.iter().map(|p| p.to_gtp()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn rfg_8_1_a_seki_the_count_does_not_see_is_marked_and_agreed() {
+    // Unmarked, the eyes are territory.
+    let mut r = hidden_seki_finishing();
+    agree(&mut r, S, &[]);
+    let s = r.game().score().unwrap();
+    assert!(s.seki.is_empty());
+    assert_eq!((s.black.territory, s.white.territory), (15 + 1, 20 + 1), "G5–J9 and C1; A5–D9 and G1");
+    let unmarked_margin = s.margin;
+    // Marked in seki (one stone marks its chain) and agreed: the eyes are nobody's.
+    let mut r = hidden_seki_finishing();
+    let (b, w) = (Side::Black, Side::White);
+    assert_eq!(r.submit(Event::Game { t: S, side: b, action: marks(&[], &["B3", "F3"], &[]) }), Answer::Accepted);
+    let (by, proposal) = r.game().proposal().unwrap();
+    assert_eq!((by, gtp_sorted(&proposal.seki)), (b, vec!["B3".to_string(), "F3".to_string()]));
+    assert_eq!(r.submit(Event::Game { t: S, side: w, action: GoAction::Agree }), Answer::Accepted);
+    let s = r.game().score().unwrap();
+    assert_eq!(s.seki.len(), 9 + 8, "both inner chains");
+    assert_eq!(gtp_sorted(&s.neutral), ["C1", "E1", "E2", "G1"]);
+    assert_eq!((s.black.territory, s.white.territory), (15, 20));
+    assert_eq!(s.margin, unmarked_margin, "one eye each: the totals fall, the margin stays");
+    assert_eq!(r.outcome().unwrap().result, GameResult::WhiteWin);
+    // An arbiter's ruling takes the same marks: here Black's inner chain in seki and a point
+    // of Black's corner neutral, which makes its whole region nobody's (rfg 8.3).
+    let mut r = hidden_seki_finishing();
+    let rule = GoAction::ArbiterCount { stones: vec![], seki: vec!["D1".into()], neutral: vec!["G5".into()] };
+    assert_eq!(r.submit(Event::Game { t: S, side: w, action: rule }), Answer::Accepted);
+    let s = r.game().score().unwrap();
+    assert_eq!((s.black.territory, s.white.territory), (0, 21), "G1 is White's: his chain is not marked");
+    assert_eq!(s.neutral.len(), 3 + 15);
+    assert!(["C1", "E1", "E2", "G5", "J9"].iter().all(|p| gtp_sorted(&s.neutral).contains(&p.to_string())));
+}
+
+#[test]
+fn rfg_7_2_marks_that_do_not_fit_the_board_are_refused_with_the_article() {
+    let mut r = hidden_seki_finishing();
+    let mut try_marks = |a| refused(r.submit(Event::Game { t: S, side: Side::Black, action: a }));
+    let seki_on_empty = try_marks(marks(&[], &["C1"], &[]));
+    assert!(seki_on_empty.contains("C1 is marked in seki but there is no stone there (rfg 7.2)"), "{seki_on_empty}");
+    let neutral_on_stone = try_marks(marks(&[], &[], &["B3"]));
+    assert!(neutral_on_stone.contains("B3 is marked neutral but it is not an empty point"), "{neutral_on_stone}");
+    // B1 marks the chain of B3: one chain cannot be both.
+    let both = try_marks(marks(&["B1"], &["B3"], &[]));
+    assert!(both.contains("B3 is marked both dead and alive in seki"), "{both}");
+    assert!(r.game().proposal().is_none(), "nothing refused is proposed");
 }

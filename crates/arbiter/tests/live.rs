@@ -133,7 +133,7 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
     let v = g.view(t);
     assert!(matches!(v.position, PositionView::Go { main_game_ended: true, .. }));
     assert_eq!(v.clock.as_ref().unwrap().running, None, "the clocks stop after the third pass (rfg 7.3)");
-    g.act(t, Actor::Player { side: Side::White }, &Action::MarkDead { stones: vec![] }).unwrap();
+    g.act(t, Actor::Player { side: Side::White }, &Action::mark_dead(vec![])).unwrap();
     g.act(t, Actor::Player { side: Side::Black }, &Action::Agree).unwrap();
     let o = g.view(t).outcome.unwrap();
     // Black: columns A–B, 10 points; White: column E, 5 + 0.5 komi.
@@ -205,16 +205,16 @@ fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
         assert_eq!(mv(&mut g, S, side, m), Answer::Accepted, "{m}");
     }
     // White: nothing dead. Black disputes and calls the arbiter (rfg 7.2).
-    g.act(S, Actor::Player { side: Side::White }, &Action::MarkDead { stones: vec![] }).unwrap();
+    g.act(S, Actor::Player { side: Side::White }, &Action::mark_dead(vec![])).unwrap();
     let black = Actor::Player { side: Side::Black };
     assert_eq!(g.act(S, black, &Action::Dispute).unwrap().answer, Answer::Accepted);
     let PositionView::Go { disputed_by, .. } = g.view(S).position else { panic!("Go") };
     assert_eq!(disputed_by, Some(Side::Black));
     // Only the arbiter rules; the ruling counts the board with A1 dead.
-    let rule = Action::RuleDead { stones: vec!["A1".into()] };
+    let rule = Action::rule_dead(vec!["A1".into()]);
     assert_eq!(g.act(S, black, &rule), Err(ActionError::ArbiterOnly("rule_dead")));
     assert!(matches!(
-        g.act(S, Actor::Arbiter, &Action::RuleDead { stones: vec!["B1".into()] }).unwrap().answer,
+        g.act(S, Actor::Arbiter, &Action::rule_dead(vec!["B1".into()])).unwrap().answer,
         Answer::Refused { reason: Refusal::NoStone { .. } }
     ));
     assert_eq!(g.act(S, Actor::Arbiter, &rule).unwrap().answer, Answer::Accepted);

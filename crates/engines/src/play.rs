@@ -147,17 +147,17 @@ pub fn play_game(
 fn finish_go(game: &mut LiveGame, players: &mut [&mut dyn Player; 2], t: u64) {
     let black = players[0].dead_stones().unwrap_or_default();
     let white = players[1].dead_stones().unwrap_or_default();
-    let _ = game.act(t, Actor::Player { side: Side::Black }, &Action::MarkDead { stones: black.clone() });
+    let _ = game.act(t, Actor::Player { side: Side::Black }, &Action::mark_dead(black.clone()));
     if same_stones(&black, &white) {
         let _ = game.act(t, Actor::Player { side: Side::White }, &Action::Agree);
     } else {
         let both: Vec<String> = black.iter().filter(|s| white.contains(s)).cloned().collect();
         let _ = game.act(t, Actor::Player { side: Side::White }, &Action::Dispute);
-        let _ = game.act(t, Actor::Host, &Action::RuleDead { stones: both });
+        let _ = game.act(t, Actor::Host, &Action::rule_dead(both));
     }
     if game.outcome().is_none() {
         // Nothing took: count as the position stands.
-        let _ = game.act(t, Actor::Host, &Action::RuleDead { stones: Vec::new() });
+        let _ = game.act(t, Actor::Host, &Action::rule_dead(Vec::new()));
     }
 }
 

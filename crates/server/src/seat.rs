@@ -270,7 +270,7 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
                             Some(PositionView::Go { dead_proposal: Some((s, proposed)), .. }) if s != side => {
                                 if engines::same_stones(&proposed, &stones) { Action::Agree } else { Action::Dispute }
                             }
-                            _ => Action::MarkDead { stones },
+                            _ => Action::mark_dead(stones),
                         }
                     }
                     // Out of time or out of order: the referee's clock and the disconnection

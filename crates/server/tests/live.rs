@@ -17,6 +17,7 @@ on_both!(
     reconnect_resumes_without_gaps,
     arbiter_pause_stops_both_clocks,
     go_to_three_passes_and_an_agreed_count,
+    go_seki_marked_in_the_proposal_and_shown_in_the_count,
     restart_restores_live_games,
     authorisation_matrix,
     account_limits,
@@ -227,6 +228,44 @@ async fn go_to_three_passes_and_an_agreed_count(db: Db) {
     let (status, sgf) = s.anonymous().text(&format!("/api/games/{id}.sgf")).await;
     assert_eq!(status, 200);
     assert!(sgf.contains("RE[B+4.5]"), "{sgf}");
+}
+
+/// The seki of `crates/arbiter/tests/go_game.rs` (`HIDDEN_SEKI`, one eye each, two shared
+/// liberties), which the count does not see by itself: Black marks it, White agrees, and the
+/// view carries the marks, then the count's seki stones and neutral points.
+async fn go_seki_marked_in_the_proposal_and_shown_in_the_count(db: Db) {
+    let s = TestServer::start(db).await;
+    let go = json!({"ruleset": "rfg", "board": {"game": "go", "size": 9, "komi": 6.5}});
+    let (black, white, id) = seated(&s, go, ("sekib", "sekiw")).await;
+    let (mut b, mut w) = (black.ws().await, white.ws().await);
+    let moves = [
+        "F9", "E9", "F8", "E8", "F7", "E7", "F6", "E6", "F5", "E5", "F4", "A4", "G4", "B4", "H4", "C4", "J4", "D4",
+        "B3", "E4", "C3", "A3", "D3", "F3", "E3", "G3", "J3", "H3", "B2", "A2", "C2", "F2", "D2", "G2", "J2", "H2",
+        "B1", "A1", "D1", "F1", "J1", "H1", "pass", "pass", "pass",
+    ];
+    for (i, m) in moves.iter().enumerate() {
+        let ws = if i % 2 == 0 { &mut b } else { &mut w };
+        assert_eq!(ws.mv(id, m).await["answer"]["verdict"], "accepted", "{m}");
+    }
+    // A seki mark on an empty point is refused with the article.
+    let bad = b.act(id, json!({"kind": "mark_dead", "stones": [], "seki": ["C1"]})).await;
+    assert!(bad["answer"]["verdict"] == "refused" && bad.to_string().contains("C1 is marked in seki"), "{bad}");
+    let marked = b.act(id, json!({"kind": "mark_dead", "stones": [], "seki": ["B3", "F3"]})).await;
+    assert_eq!(marked["answer"]["verdict"], "accepted", "{marked}");
+    let view = |g: &Value| g["view"]["position"].clone();
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(view(&g)["dead_proposal"], json!(["black", []]));
+    assert_eq!(view(&g)["proposed_seki"], json!(["B3", "F3"]));
+    assert_eq!(view(&g)["proposed_neutral"], json!([]));
+    assert_eq!(w.act(id, json!({"kind": "agree"})).await["answer"]["verdict"], "accepted");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    let score = &view(&g)["score"];
+    assert_eq!(score["seki"].as_array().unwrap().len(), 17, "{score}");
+    let mut neutral: Vec<&str> = score["neutral"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    neutral.sort_unstable();
+    assert_eq!(neutral, ["C1", "E1", "E2", "G1"]);
+    assert_eq!((score["black"]["territory"].as_u64(), score["white"]["territory"].as_u64()), (Some(15), Some(20)));
+    assert_eq!(g["outcome"]["result"], "white_win");
 }
 
 async fn restart_restores_live_games(db: Db) {

@@ -11,7 +11,7 @@ import { t, type Key } from "../i18n";
 import { moveLabel, parseSfen, type Kind } from "../shogi";
 import { countAloud } from "../sound";
 import type { Action, Answer, Countdown, GameDetail, GameView, Side } from "../types";
-import { stonesOf } from "../go";
+import { type MarkKind, type Marks, marksPayload, noMarks, stonesOf, toggleMark } from "../go";
 import { GoBoard } from "./goboard";
 import { ShogiBoard } from "./shogiboard";
 
@@ -65,7 +65,8 @@ export function GamePage({ id }: { id: number }) {
   const [promotion, setPromotion] = useState<{ base: string } | null>(null);
   const [notation, setNotation] = useState<"ja" | "western" | "usi">(pieceStyle === "western" ? "western" : "ja");
   const [replay, setReplay] = useState<number | null>(null);
-  const [dead, setDead] = useState<Set<string>>(new Set());
+  const [marks, setMarks] = useState<Marks>(noMarks());
+  const [markKind, setMarkKind] = useState<MarkKind>("dead");
   const feed = useRef<Feed | null>(null);
   const loading = useRef(false);
   const again = useRef(false);
@@ -138,8 +139,9 @@ export function GamePage({ id }: { id: number }) {
   }, [detail?.status]);
   useEffect(() => {
     const v = view;
-    if (v?.position.game === "go" && v.position.dead_proposal) setDead(new Set(v.position.dead_proposal[1]));
-  }, [JSON.stringify(view?.position.game === "go" ? view.position.dead_proposal : null)]);
+    if (v?.position.game === "go" && v.position.dead_proposal)
+      setMarks({ dead: new Set(v.position.dead_proposal[1]), seki: new Set(v.position.proposed_seki), neutral: new Set(v.position.proposed_neutral) });
+  }, [JSON.stringify(view?.position.game === "go" ? [view.position.dead_proposal, view.position.proposed_seki, view.position.proposed_neutral] : null)]);
 
   const serverNow = now + offset;
   const mySide: Side | null = !user || !detail ? null : detail.players.black === user.name ? "black" : detail.players.white === user.name ? "white" : null;
@@ -220,17 +222,15 @@ export function GamePage({ id }: { id: number }) {
         legal={new Set(myTurn && !replayed ? view.legal_moves : [])}
         lastMove={lastIdx >= 0 ? detail.moves[lastIdx]?.move ?? null : null}
         marking={marking}
-        dead={marking ? dead : new Set()}
+        dead={marking ? marks.dead : new Set()}
         proposed={new Set(replayed ? [] : pos.dead_proposal?.[1] ?? [])}
+        seki={new Set(replayed ? [] : marking ? [...marks.seki, ...pos.proposed_seki] : pos.score?.seki ?? [])}
+        neutral={new Set(replayed ? [] : marking ? [...marks.neutral, ...pos.proposed_neutral] : pos.score?.neutral ?? [])}
         territory={pos.score && !replayed ? { black: pos.score.territory_black, white: pos.score.territory_white } : null}
         canPlay={myTurn && !replayed}
         onPoint={(pt) => {
-          if (marking) {
-            if (!pos.black.includes(pt) && !pos.white.includes(pt)) return;
-            const d = new Set(dead);
-            d.has(pt) ? d.delete(pt) : d.add(pt);
-            setDead(d);
-          } else if (mySide && !over) send({ kind: "move", move: pt });
+          if (marking) setMarks(toggleMark(marks, markKind, pt, pos.black.includes(pt) || pos.white.includes(pt)));
+          else if (mySide && !over) send({ kind: "move", move: pt });
         }}
       />
     );
@@ -347,12 +347,25 @@ export function GamePage({ id }: { id: number }) {
               {pos.dead_proposal && (
                 <p data-testid="proposal">
                   {t("proposal", { side: t(pos.dead_proposal[0]), stones: pos.dead_proposal[1].join(" ") || t("noneDead") })}
+                  {pos.proposed_seki.length > 0 && <> · {t("proposalSeki", { stones: pos.proposed_seki.join(" ") })}</>}
+                  {pos.proposed_neutral.length > 0 && <> · {t("proposalNeutral", { points: pos.proposed_neutral.join(" ") })}</>}
                 </p>
+              )}
+              {(mySide || isArbiter) && (
+                <fieldset class="markkind" data-testid="mark-kind">
+                  <legend>{t("markAs")}</legend>
+                  {(["dead", "seki", "neutral"] as MarkKind[]).map((k) => (
+                    <label key={k}>
+                      <input type="radio" name="markkind" value={k} checked={markKind === k} onChange={() => setMarkKind(k)} />
+                      {t(k === "dead" ? "markModeDead" : k === "seki" ? "markModeSeki" : "markModeNeutral")}
+                    </label>
+                  ))}
+                </fieldset>
               )}
               {pos.disputed_by && <p class="warn">{t("disputed", { side: t(pos.disputed_by) })}</p>}
               {mySide && (
                 <div class="actions">
-                  <button type="button" onClick={() => send({ kind: "mark_dead", stones: [...dead].sort() })}>
+                  <button type="button" onClick={() => send({ kind: "mark_dead", ...marksPayload(marks) })}>
                     {t("markDead")}
                   </button>
                   <button type="button" onClick={() => send({ kind: "agree" })}>
@@ -364,7 +377,7 @@ export function GamePage({ id }: { id: number }) {
                 </div>
               )}
               {isArbiter && (
-                <button type="button" onClick={() => send({ kind: "rule_dead", stones: [...dead].sort() })}>
+                <button type="button" onClick={() => send({ kind: "rule_dead", ...marksPayload(marks) })}>
                   {t("ruleDead")}
                 </button>
               )}
@@ -381,6 +394,8 @@ export function GamePage({ id }: { id: number }) {
               {(["black", "white"] as Side[]).map((s) => (
                 <p key={s}>{t("countLine", { side: t(s), ...pos.score![s] })}</p>
               ))}
+              {pos.score.seki.length > 0 && <p data-testid="count-seki">{t("countSeki", { stones: pos.score.seki.join(" ") })}</p>}
+              {pos.score.neutral.length > 0 && <p data-testid="count-neutral">{t("countNeutral", { points: pos.score.neutral.join(" ") })}</p>}
             </div>
           )}
           {pos.game === "shogi" && (

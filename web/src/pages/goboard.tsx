@@ -1,6 +1,7 @@
 // The Go board in SVG from the stones the server sends. In the main game a click plays at a
-// legal point (or anywhere: the server refuses what is illegal); after the passes a click on a
-// stone marks or unmarks it dead, for the players' proposal (rfg 7.2).
+// legal point (or anywhere: the server refuses what is illegal); after the passes a click marks
+// or unmarks a stone dead or in seki, or an empty point neutral, for the players' proposal
+// (rfg 7.2, 8.1 commentary, 8.3). After the count the seki and the neutral points are shown.
 import { useState } from "preact/hooks";
 import { t } from "../i18n";
 import { columnLetters, fromGtp, gtp, starPoints } from "../go";
@@ -19,6 +20,9 @@ interface Props {
   marking: boolean;
   dead: Set<string>;
   proposed: Set<string>;
+  /** Stones marked (or counted) in seki, and empty points marked (or counted) neutral. */
+  seki: Set<string>;
+  neutral: Set<string>;
   territory: { black: string[]; white: string[] } | null;
   canPlay: boolean;
   onPoint(p: string): void;
@@ -45,8 +49,9 @@ export function GoBoard(p: Props) {
       const x = M + col * C;
       const y = M + row * C;
       const isDead = p.dead.has(pt) || p.proposed.has(pt);
+      const mark = c && isDead ? "dead" : c && p.seki.has(pt) ? "seki" : !c && p.neutral.has(pt) ? "neutral" : undefined;
       points.push(
-        <g key={pt} data-point={pt} onClick={() => p.onPoint(pt)} class={`pt ${cursor[0] === col && cursor[1] === row ? "cursor" : ""}`}>
+        <g key={pt} data-point={pt} data-mark={mark} onClick={() => p.onPoint(pt)} class={`pt ${cursor[0] === col && cursor[1] === row ? "cursor" : ""}`}>
           <rect x={x - C / 2} y={y - C / 2} width={C} height={C} class="hit" />
           {c && <circle cx={x} cy={y} r={C / 2 - 1.5} class={`stone ${c} ${isDead ? "dead" : ""}`} />}
           {c && isDead && (
@@ -54,6 +59,12 @@ export function GoBoard(p: Props) {
               <line x1={x - 6} y1={y - 6} x2={x + 6} y2={y + 6} />
               <line x1={x - 6} y1={y + 6} x2={x + 6} y2={y - 6} />
             </g>
+          )}
+          {mark === "seki" && (
+            <polygon points={`${x},${y - 7} ${x + 6.5},${y + 5} ${x - 6.5},${y + 5}`} class={`sekimark ${c}`} pointer-events="none" />
+          )}
+          {mark === "neutral" && (
+            <rect x={x - 4} y={y - 4} width={8} height={8} transform={`rotate(45 ${x} ${y})`} class="neutralmark" pointer-events="none" />
           )}
           {!c && p.canPlay && !p.marking && p.legal.has(pt) && <circle cx={x} cy={y} r={3} class="hover-dot" pointer-events="none" />}
           {p.lastMove === pt && c && <circle cx={x} cy={y} r={5} class={`last ${c}`} pointer-events="none" />}

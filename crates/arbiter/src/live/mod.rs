@@ -50,17 +50,28 @@ pub enum Action {
     /// Shogi: propose to stop and count (ufs-2016 5.8.6; pl 5.4).
     ProposeImpasse,
     AcceptImpasse,
-    /// Go, after the passes that end the main game: the stones proposed dead (rfg 7.2).
+    /// Go, after the passes that end the main game: the stones proposed dead (rfg 7.2) and,
+    /// where the count alone would not see them, stones alive in seki (rfg 8.1 commentary)
+    /// and neutral points (rfg 8.3).
     MarkDead {
         stones: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seki: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        neutral: Vec<String>,
     },
     /// Go: agree to the opponent's proposal; the position is counted.
     Agree,
     /// Go, in the finishing phase: dispute the life of stones and call the arbiter (rfg 7.2).
     Dispute,
-    /// Go, arbiter: the ruling on a dispute — these stones are dead, and the board is counted.
+    /// Go, arbiter: the ruling on a dispute — these stones are dead (these in seki, these
+    /// points neutral, as in `mark_dead`), and the board is counted.
     RuleDead {
         stones: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seki: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        neutral: Vec<String>,
     },
     /// The player has come to the board (a game with `arrival`: his first connection or act).
     Arrive,
@@ -78,6 +89,14 @@ impl Action {
     /// Whether only an arbiter may take this action.
     pub fn is_arbiter_action(&self) -> bool {
         matches!(self, Action::Pause | Action::Resume | Action::Decide { .. } | Action::RuleDead { .. })
+    }
+    /// Go: a proposal of dead stones only, the usual one.
+    pub fn mark_dead(stones: Vec<String>) -> Action {
+        Action::MarkDead { stones, seki: Vec::new(), neutral: Vec::new() }
+    }
+    /// Go, arbiter: a ruling of dead stones only.
+    pub fn rule_dead(stones: Vec<String>) -> Action {
+        Action::RuleDead { stones, seki: Vec::new(), neutral: Vec::new() }
     }
 }
 
@@ -384,10 +403,10 @@ fn go_event(t: u64, s: Submit) -> Result<Event<GoGame>, ActionError> {
             let m = GoMove::parse(&mv).map_err(|_| ActionError::BadMove(mv))?;
             return Ok(Event::Move { t, mv: m, side: Some(side) });
         }
-        Action::MarkDead { stones } => GoAction::MarkDead { stones },
+        Action::MarkDead { stones, seki, neutral } => GoAction::MarkDead { stones, seki, neutral },
         Action::Agree => GoAction::Agree,
         Action::Dispute => GoAction::Dispute,
-        Action::RuleDead { stones } => GoAction::ArbiterCount { stones },
+        Action::RuleDead { stones, seki, neutral } => GoAction::ArbiterCount { stones, seki, neutral },
         other => return Err(ActionError::WrongGame { action: action_name(&other), game: "Go" }),
     };
     Ok(Event::Game { t, side, action })

@@ -55,10 +55,14 @@ pub enum PositionView {
         main_game_ended: bool,
         /// The stones proposed dead and by whom (rfg 7.2).
         dead_proposal: Option<(Side, Vec<String>)>,
+        /// With that proposal: the stones it marks alive in seki and the points it marks
+        /// neutral (rfg 8.1 commentary, 8.3); empty without a proposal.
+        proposed_seki: Vec<String>,
+        proposed_neutral: Vec<String>,
         /// Who disputed the finishing phase and waits for the arbiter's ruling (rfg 7.2).
         disputed_by: Option<Side>,
         /// The count once the dead stones are agreed or ruled (rfg 8–10), for a client to show.
-        score: Option<GoScoreView>,
+        score: Option<Box<GoScoreView>>,
     },
 }
 
@@ -73,6 +77,10 @@ pub struct GoScoreView {
     /// Territory points of each side, GTP coordinates.
     pub territory_black: Vec<String>,
     pub territory_white: Vec<String>,
+    /// Stones of the chains in seki, found by the count or agreed (rfg 6.1a, 8.1 commentary).
+    pub seki: Vec<String>,
+    /// Empty points that are nobody's: dame and points in seki (rfg 8.1, 8.3).
+    pub neutral: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -285,6 +293,7 @@ fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
     let g = r.game();
     let b = g.board();
     let gtp = |c: go::Color| b.stones(c).iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
+    let pts = |v: &[go::Point]| v.iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
     let ended = g.passes_ended(&r.rules().game);
     let mut legal: Vec<String> = Vec::new();
     if !over {
@@ -304,7 +313,9 @@ fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
             white: gtp(go::Color::White),
             captures: [b.captures(go::Color::Black), b.captures(go::Color::White)],
             main_game_ended: ended,
-            dead_proposal: g.proposal().map(|(s, p)| (s, p.iter().map(|x| x.to_gtp()).collect())),
+            dead_proposal: g.proposal().map(|(s, p)| (s, pts(&p.dead))),
+            proposed_seki: g.proposal().map(|(_, p)| pts(&p.seki)).unwrap_or_default(),
+            proposed_neutral: g.proposal().map(|(_, p)| pts(&p.neutral)).unwrap_or_default(),
             disputed_by: g.dispute(),
             score: g.score().map(|sc| {
                 let side = |x: &go::score::SideScore| GoSideScore {
@@ -314,15 +325,16 @@ fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
                     komi: x.komi,
                     total: x.total,
                 };
-                let pts = |v: &[go::Point]| v.iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
-                GoScoreView {
+                Box::new(GoScoreView {
                     black: side(&sc.black),
                     white: side(&sc.white),
                     winner: sc.winner.map(Side::from),
                     margin: sc.margin,
                     territory_black: pts(&sc.territory_black),
                     territory_white: pts(&sc.territory_white),
-                }
+                    seki: pts(&sc.seki),
+                    neutral: pts(&sc.neutral),
+                })
             }),
         },
         legal_moves: legal,
