@@ -877,19 +877,31 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 "the players cannot all be paired under the absolute criteria C.1–C.3".into(),
             ));
         }
-        if v & 1 == 1 {
+        if v & 1 == 1 && st.edition == Edition::Fide2017 {
+            // 2017: no criterion sets the bye assignee's score ahead of the brackets. C.4 asks
+            // only that the rest stay pairable with the bye to a player C.2 allows; the bye is
+            // whoever is left in the last bracket (A.9), where C.5/C.6 leave out the lowest
+            // score, after every higher bracket has been paired by its own C.5–C.19. Nor is
+            // there a criterion on the assignee's unplayed games (2025 C.9). So every eligible
+            // player stays a candidate, whatever his score.
+            self.bye_score = Points::MAX;
+            for i in 0..v {
+                for j in 0..i {
+                    let w = self.edge(self.p(j), self.p(i), false, false);
+                    self.set(i, j, w);
+                }
+            }
+        } else if v & 1 == 1 {
             let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
+            // 2025: the bye goes to the lowest score it can go to, fixed before any bracket is
+            // paired (bbpPairings 6 does the same; its test `dutch_2025_C5`).
             self.bye_score = self.score(self.p(bye));
-            // C.9 bookkeeping before the weights that use it (2025 edition; the 2017 path keeps
-            // its earlier order, which the 2017 golden rounds were checked against): whether the
-            // top bracket's single downfloater is the bye assignee, and the ranks by games
-            // played (most played first, so that the assignee has played most).
-            let early = st.edition == Edition::Fide2025;
+            // C.9 bookkeeping before the weights that use it: whether the top bracket's single
+            // downfloater is the bye assignee, and the ranks by games played (most played
+            // first, so that the assignee has played most).
             let single = self.bye_score >= top
                 && (0..v).take_while(|&i| self.score(self.p(i)) >= top).all(|i| self.score(self.p(m[i])) >= top);
-            if early {
-                self.single_downfloater_is_bye = single;
-            }
+            self.single_downfloater_is_bye = single;
             let mut counts: Vec<u32> =
                 (0..v).filter(|&i| self.score(self.p(i)) == self.bye_score).map(|i| self.p(i).played_games).collect();
             counts.sort_unstable_by(|a, b| b.cmp(a));
@@ -902,7 +914,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     self.set(i, j, w);
                 }
             }
-            self.single_downfloater_is_bye = single;
         }
         self.brackets()
     }
@@ -1212,21 +1223,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                 }
             }
-            // C.9: the next bracket's single downfloater can be the bye assignee only if the
-            // assignee's score reaches the next score group and every player moving down is
-            // matched (for now) within it.
-            // (2017 path: as before, the assignee's score equal to the next group's, partners
-            // not below the assignee's score.)
+            // 2025 C.9: the next bracket's single downfloater can be the bye assignee only if
+            // the assignee's score reaches the next score group and every player moving down
+            // is matched (for now) within it. (2017 has no such criterion.)
             let next_score = if group_start < v { self.score(self.p(group_start)) } else { Points::MIN };
-            let (reaches, floor) = if self.st.edition == Edition::Fide2025 {
-                (self.bye_score >= next_score, next_score)
-            } else {
-                (self.bye_score == next_score, self.bye_score)
-            };
-            self.single_downfloater_is_bye = v & 1 == 1 && group_start < v && reaches;
-            if new_vertices.iter().any(|&pv| self.score(self.p(mate[pv])) < floor) {
-                self.single_downfloater_is_bye = false;
-            }
+            self.single_downfloater_is_bye = self.st.edition == Edition::Fide2025
+                && v & 1 == 1
+                && group_start < v
+                && self.bye_score >= next_score
+                && new_vertices.iter().all(|&pv| self.score(self.p(mate[pv])) >= next_score);
             vertices = new_vertices;
             sg_begin_vertex = next_sg_begin_vertex;
         }
