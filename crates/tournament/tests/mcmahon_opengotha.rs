@@ -6,7 +6,8 @@
 //! - the bye (pl 8.2.5–8.2.6: the lowest McMahon score without one) is the same player;
 //! - round 1 is identical (pl 8.2.3's fold: both engines plan it alike);
 //! - every later round is identical or no worse on the main criterion, the sum of squared
-//!   McMahon-score gaps (as `check-pairings` computes it, `mcmahon::gap_cost`).
+//!   McMahon-score gaps (as `check-pairings` computes it, `mcmahon::gap_cost`);
+//! - `check-pairings` accepts every OpenGotha round (no rule breached, none improvable).
 //!
 //! The counts of identical, equal-cost-different and better rounds are printed, each differing
 //! round with what differs (who floats, whom the floaters meet, or only the pairs inside the
@@ -83,6 +84,12 @@ fn shinpan_matches_or_beats_opengotha_round_by_round() {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let t = director::read_trf(&std::fs::read_to_string(path).unwrap()).unwrap();
         let cfg = McMahonSettings::default().config(&t);
+        // check-pairings finds no breach of pl 8.2.5-8.2.6 and no round a better pairing would
+        // have improved on the main criterion in OpenGotha's pairings.
+        let req = director::CheckRequest { edition: Default::default(), mcmahon: McMahonSettings::default() };
+        for c in director::check_pairings(&t, &req).unwrap() {
+            assert!(c.ok(), "{name}: check-pairings: {c}");
+        }
         let played = t.players.iter().map(|p| p.rounds.len()).max().unwrap();
         assert_eq!(played as u32, t.planned_rounds, "{name}: every planned round paired");
         for round in 1..=played {
