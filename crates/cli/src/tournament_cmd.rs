@@ -15,6 +15,8 @@ use tournament::{
     StandingsRequest, System, TieBreak, Tournament, UnknownName, Unplayed,
 };
 
+use tournament::pairing::mcmahon::{AvoidSame, ColourPriority, FirstOnTie, GapCost, GroupOrder, Place, Seeding};
+
 use crate::error::{Error, Result, print, write_out};
 use crate::files::{self, Locked};
 
@@ -36,6 +38,8 @@ pub struct PairArgs {
     json: bool,
     #[command(flatten)]
     mcmahon: McMahonOpts,
+    #[command(flatten)]
+    criteria: McMahonCriteriaOpts,
     #[command(flatten)]
     sente: PairOpts,
 }
@@ -101,6 +105,8 @@ pub struct CheckPairingsArgs {
     json: bool,
     #[command(flatten)]
     mcmahon: McMahonOpts,
+    #[command(flatten)]
+    criteria: McMahonCriteriaOpts,
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -233,6 +239,88 @@ impl McMahonOpts {
             floor: self.floor,
             handicap: self.handicap,
             handicap_table: self.handicap_table,
+            ..Default::default()
+        }
+    }
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum OnOff {
+    On,
+    Off,
+}
+
+/// The McMahon pairing criteria (pl 8.2; OpenGotha's settings), for `pair` and
+/// `check-pairings`: each overrides the file's `SXM` line of the same name (docs/rules.md,
+/// McMahon pairing); `pair --record` stores them. Defaults, when neither gives one: pl 8.2's.
+#[derive(clap::Args, Debug, Clone, Default)]
+#[command(next_help_heading = "McMahon pairing criteria (each overrides the file's SXM line)")]
+pub struct McMahonCriteriaOpts {
+    /// Score gaps counted as squares or as they are (the main criterion). Default: squares.
+    #[arg(long, value_enum)]
+    gaps: Option<GapCost>,
+    /// Avoid pairing players of the same club or country. Default: none (pl 8.2 has no such rule).
+    #[arg(long, value_enum)]
+    avoid: Option<AvoidSame>,
+    /// Who floated down (up) last round does not float down (up) again. Default: off.
+    #[arg(long, value_enum, value_name = "ON|OFF")]
+    float_history: Option<OnOff>,
+    /// Colour balance ranked before or after seeding. Default: before-seeding.
+    #[arg(long, value_enum)]
+    colour: Option<ColourPriority>,
+    /// Seeding inside a score group in the early rounds. Default: fold (pl 8.2.3).
+    #[arg(long, value_enum)]
+    seeding_early: Option<Seeding>,
+    /// Seeding inside a score group in the later rounds. Default: fold.
+    #[arg(long, value_enum)]
+    seeding_late: Option<Seeding>,
+    /// How many rounds are early (--seeding-early). Default: 1.
+    #[arg(long, value_name = "N")]
+    early_rounds: Option<u32>,
+    /// Order inside a score group: rank (grade, then rating) or sos (SOS, SOSOS, then rank).
+    /// Default: rank.
+    #[arg(long, value_enum)]
+    order: Option<GroupOrder>,
+    /// Which player of an odd score group floats down. Default: bottom (pl 8.2.3).
+    #[arg(long, value_enum)]
+    float_out: Option<Place>,
+    /// Whom a player floating in meets in the group below. Default: top (pl 8.2.3).
+    #[arg(long, value_enum)]
+    float_in: Option<Place>,
+    /// Who moves first on an even board when both moved first equally often. Default: lower
+    /// (the lower-placed player).
+    #[arg(long, value_enum)]
+    first_on_tie: Option<FirstOnTie>,
+    /// Go: handicap stones = difference − this. Default: 1.
+    #[arg(long, value_name = "N")]
+    handicap_correction: Option<u32>,
+    /// Go: at most this many handicap stones. Default: 9 (rfg 2.2).
+    #[arg(long, value_name = "N")]
+    handicap_ceiling: Option<u32>,
+    /// No handicap when the weaker player's grade is at or above it (e.g. 1d). Default: none.
+    #[arg(long, value_name = "GRADE")]
+    handicap_threshold: Option<Grade>,
+}
+
+impl McMahonCriteriaOpts {
+    /// `base` with these criteria over it.
+    fn over(&self, base: McMahonSettings) -> McMahonSettings {
+        McMahonSettings {
+            gaps: self.gaps,
+            avoid: self.avoid,
+            float_history: self.float_history.map(|v| matches!(v, OnOff::On)),
+            colour: self.colour,
+            seeding_early: self.seeding_early,
+            seeding_late: self.seeding_late,
+            early_rounds: self.early_rounds,
+            order: self.order,
+            float_out: self.float_out,
+            float_in: self.float_in,
+            first_on_tie: self.first_on_tie,
+            handicap_correction: self.handicap_correction,
+            handicap_ceiling: self.handicap_ceiling,
+            handicap_threshold: self.handicap_threshold,
+            ..base
         }
     }
 }
@@ -332,7 +420,7 @@ pub fn pair(a: PairArgs) -> Result<ExitCode> {
     let req = PairRequest {
         system: a.system,
         edition: a.edition,
-        mcmahon: a.mcmahon.settings(),
+        mcmahon: a.criteria.over(a.mcmahon.settings()),
         sente: a.sente.sente,
         seed: a.sente.seed,
     };
@@ -386,7 +474,7 @@ pub fn standings(a: StandingsArgs) -> Result<ExitCode> {
 
 pub fn check_pairings(a: CheckPairingsArgs) -> Result<ExitCode> {
     let t = read(&a.file)?;
-    let req = CheckRequest { edition: a.edition, mcmahon: a.mcmahon.settings() };
+    let req = CheckRequest { edition: a.edition, mcmahon: a.criteria.over(a.mcmahon.settings()) };
     let checks = director::check_pairings(&t, &req).map_err(|e| refused(&a.file, e))?;
     let text = if a.json {
         serde_json::to_string(&checks).expect("round checks serialise") + "\n"

@@ -27,7 +27,9 @@ pub use crate::pairing::dutch::Progress as PairingProgress;
 use crate::pairing::dutch::{self, Edition};
 use crate::pairing::furigoma::{self, Sente, SenteRule};
 use crate::pairing::handicap::HandicapRule;
-use crate::pairing::mcmahon::{self, HandicapBasis};
+use crate::pairing::mcmahon::{
+    self, AvoidSame, ColourPriority, FirstOnTie, GapCost, GroupOrder, HandicapBasis, Place, Seeding,
+};
 use crate::pairing::{knockout, round_robin};
 use crate::standings::tiebreak::{self, TieBreak, Unplayed};
 use crate::standings::{self, Row};
@@ -127,17 +129,52 @@ pub struct McMahonSettings {
     /// The shogi grade-difference table; `None` for the file's, else the ruleset's
     /// ([`handicap_table`]).
     pub handicap_table: Option<HandicapTable>,
+    /// Go: stones = difference − correction.
+    pub handicap_correction: Option<u32>,
+    /// Go: at most this many stones.
+    pub handicap_ceiling: Option<u32>,
+    /// No handicap when the weaker player's grade is at or above it.
+    pub handicap_threshold: Option<Grade>,
+    /// The pairing criteria of `mcmahon::Criteria` (docs/rules.md, McMahon pairing), each
+    /// `None` for the file's.
+    pub gaps: Option<GapCost>,
+    pub avoid: Option<AvoidSame>,
+    pub float_history: Option<bool>,
+    pub colour: Option<ColourPriority>,
+    pub seeding_early: Option<Seeding>,
+    pub seeding_late: Option<Seeding>,
+    pub early_rounds: Option<u32>,
+    pub order: Option<GroupOrder>,
+    pub float_out: Option<Place>,
+    pub float_in: Option<Place>,
+    pub first_on_tie: Option<FirstOnTie>,
 }
 
 impl McMahonSettings {
     /// The tournament's stored settings with those given here over them.
     pub fn over(&self, stored: &mcmahon::Settings) -> mcmahon::Settings {
+        let c = &stored.criteria;
         mcmahon::Settings {
             bar: self.bar.or(stored.bar),
             floor: self.floor.or(stored.floor),
             handicap: self.handicap.unwrap_or(stored.handicap),
             handicap_table: self.handicap_table.or(stored.handicap_table),
-            ..*stored
+            handicap_correction: self.handicap_correction.unwrap_or(stored.handicap_correction),
+            handicap_ceiling: self.handicap_ceiling.unwrap_or(stored.handicap_ceiling),
+            handicap_threshold: self.handicap_threshold.or(stored.handicap_threshold),
+            criteria: mcmahon::Criteria {
+                gaps: self.gaps.unwrap_or(c.gaps),
+                avoid: self.avoid.unwrap_or(c.avoid),
+                float_history: self.float_history.unwrap_or(c.float_history),
+                colour: self.colour.unwrap_or(c.colour),
+                seeding_early: self.seeding_early.unwrap_or(c.seeding_early),
+                seeding_late: self.seeding_late.unwrap_or(c.seeding_late),
+                early_rounds: self.early_rounds.unwrap_or(c.early_rounds),
+                order: self.order.unwrap_or(c.order),
+                float_out: self.float_out.unwrap_or(c.float_out),
+                float_in: self.float_in.unwrap_or(c.float_in),
+                first_on_tie: self.first_on_tie.unwrap_or(c.first_on_tie),
+            },
         }
     }
 

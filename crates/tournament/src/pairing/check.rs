@@ -294,9 +294,16 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
         let mms = |p: usize| s0[p] as i64 * 10 + before.score(p) as i64;
         let paired: Vec<usize> =
             (0..t.players.len()).filter(|&p| t.players[p].rounds.get(r).is_some_and(|e| e.participated())).collect();
+        let field = before.with_prohibitions(round);
         for &b in &byes {
-            let lowest = paired.iter().filter(|&&q| !before.had_bye(q)).map(|&q| mms(q)).min();
-            if lowest.is_some_and(|l| mms(b) > l) {
+            // A lower player without a bye should have had it, unless the others could then not
+            // all be paired (`mcmahon::pair` gives it up the ranking only then).
+            let could_take = |q: usize| {
+                let rest: Vec<usize> = paired.iter().copied().filter(|&p| p != q).collect();
+                mcmahon::best_pairing(&field, cfg, &rest, &[]).is_ok()
+            };
+            let mut lower = paired.iter().copied().filter(|&q| q != b && !before.had_bye(q) && mms(q) < mms(b));
+            if lower.any(could_take) {
                 v.push(format!(
                     "the bye went to {} (McMahon score {}) though a player without a bye had less (pl 8.2.6)",
                     b + 1,
@@ -304,7 +311,7 @@ pub fn check_mcmahon(t: &Tournament, cfg: &mcmahon::Config) -> Vec<RoundCheck> {
                 ));
             }
         }
-        let improvable = improvement(t, cfg, &before.with_prohibitions(round), round);
+        let improvable = improvement(t, cfg, &field, round);
         out.push(RoundCheck {
             round,
             unexpected: Vec::new(),

@@ -10,7 +10,8 @@
 //! - Ranking (pl 8.2.4): by MMS, then inside a score group by [`GroupOrder`]: grade then rating
 //!   (default), or SOS, SOSOS, then grade and rating as OpenGotha can.
 //! - Bye (pl 8.2.5–8.2.6): with an odd number of players the lowest-ranked player who has not
-//!   had a bye gets it, worth one point; the rest are paired.
+//!   had a bye gets it, worth one point, and the rest are paired; if the rematch rule leaves no
+//!   pairing of the rest, the next player up without a bye gets it instead ([`pair`]).
 //! - The pairing: one matching over all players to pair. An edge is a pair the rules allow, its
 //!   weight packs the criteria as fields, most important first (each field outweighs the sum
 //!   of every field below it over all pairs, as the Dutch engine does, `pairing::dutch`):
@@ -806,14 +807,22 @@ impl<'a> Ctx<'a> {
         Ok((0..n).filter_map(|a| mate[a].filter(|&b| a < b).map(|b| (players[a], players[b]))).collect())
     }
 
-    /// The players to pair this round, ranked, and the bye (pl 8.2.5–8.2.6).
-    fn field(&self) -> Result<(Vec<usize>, Option<usize>)> {
+    /// The players to pair this round (the bye among them), ranked.
+    fn entrants(&self) -> Vec<usize> {
         let t = self.t;
         let round = self.round;
         // A player with an entry for this round already has a pre-announced bye (TRF-2025 240).
         let announced = |p: usize| t.players[p].rounds.len() >= round as usize;
         let mut order: Vec<usize> = (0..t.players.len()).filter(|&p| t.available(p, round) && !announced(p)).collect();
         self.rank(&mut order);
+        order
+    }
+
+    /// The players to pair this round, ranked, and the bye given before pairing, to the
+    /// lowest-ranked player without one (pl 8.2.5–8.2.6): the group-by-group engine's.
+    fn field(&self) -> Result<(Vec<usize>, Option<usize>)> {
+        let t = self.t;
+        let mut order = self.entrants();
         let mut bye = None;
         if order.len() % 2 == 1 {
             // pl 8.2.6: at most one bye per player; the lowest-ranked eligible player gets it.
@@ -857,13 +866,37 @@ fn check_rounds(t: &Tournament, round: u32) -> Result<()> {
 }
 
 /// Pair the next McMahon round: one matching over the whole field (module comment).
+///
+/// The bye is chosen with the matching: only a player without one may get it (pl 8.2.6, a hard
+/// rule), and among them the lowest-ranked for whom all the others can be paired — the lowest
+/// one unless the rematch rule leaves no pairing of the rest, where the bye goes up the ranking
+/// to the first player whose bye lets everyone else play, instead of no pairing at all. This is
+/// the joint optimum with the bye's place ranked above the score gaps, so a round that could be
+/// paired with the lowest player's bye is exactly the pairing of the rest it always was.
 pub fn pair(t: &Tournament, cfg: &Config) -> Result<Round> {
     let ctx = Ctx::new(t, cfg);
     check_rounds(t, ctx.round)?;
-    let (order, bye) = ctx.field()?;
-    let reference = if order.len() > DENSE { ctx.by_groups(&order) } else { None };
-    let pairs = ctx.global(&order, reference.as_deref())?;
-    Ok(ctx.round_of(pairs, bye))
+    let order = ctx.entrants();
+    let solve = |order: &[usize]| {
+        let reference = if order.len() > DENSE { ctx.by_groups(order) } else { None };
+        ctx.global(order, reference.as_deref())
+    };
+    if order.len().is_multiple_of(2) {
+        return Ok(ctx.round_of(solve(&order)?, None));
+    }
+    // pl 8.2.6: at most one bye per player; the lowest-ranked first.
+    let eligible: Vec<usize> = (0..order.len()).rev().filter(|&i| !t.had_bye(order[i])).collect();
+    let mut refused = Error::NoPairing("every player has had the bye (pl 8.2.6)".into());
+    for i in eligible {
+        let mut rest = order.clone();
+        let bye = rest.remove(i);
+        match solve(&rest) {
+            Ok(pairs) => return Ok(ctx.round_of(pairs, Some(bye))),
+            Err(e @ Error::NoPairing(_)) => refused = e,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(refused)
 }
 
 /// Pair the next round group by group from the top, as shinpan did before issue 21 (round 1 by
