@@ -15,6 +15,7 @@ fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
         board: BoardSetup::Shogi { handicap: None },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     LiveGame::new(&setup, Mode::Enforced).unwrap()
 }
@@ -119,6 +120,7 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -195,6 +197,7 @@ fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -234,6 +237,7 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
         board: BoardSetup::Go { size: 9, handicap: 2, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -294,4 +298,56 @@ fn a_pending_impasse_proposal_is_in_the_view_until_a_move_withdraws_it() {
     assert_eq!(proposed_by(&g, 2 * S), Some(Side::Black));
     assert_eq!(mv(&mut g, 3 * S, Side::Black, "7g7f"), Answer::Accepted);
     assert_eq!(proposed_by(&g, 3 * S), None, "a move withdraws the proposal");
+}
+
+#[test]
+fn the_setup_move_limit_draws_the_game_after_its_last_move_unless_that_move_ended_it() {
+    let kif = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/shogi_mate.kif")).unwrap();
+    let moves: Vec<String> = shogi::formats::read(&kif).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect();
+    assert_eq!(moves.len(), 48, "White mates at ply 48");
+    let limited = |n: u32| {
+        let setup = GameSetup {
+            max_moves: Some(n),
+            ..shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1))).setup().clone()
+        };
+        let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+        let mut log = vec![g.start(0).event];
+        let mut t = 0;
+        for (i, m) in moves.iter().enumerate() {
+            if g.outcome().is_some() {
+                let side = if i % 2 == 0 { Side::Black } else { Side::White };
+                assert_eq!(
+                    mv(&mut g, t + S, side, m),
+                    Answer::Refused { reason: Refusal::GameOver },
+                    "after the limit"
+                );
+                break;
+            }
+            t += S;
+            let side = if i % 2 == 0 { Side::Black } else { Side::White };
+            let logged = g.act(t, Actor::Player { side }, &Action::Move { mv: m.clone() }).unwrap();
+            assert_eq!(logged.answer, Answer::Accepted, "{m}");
+            log.push(logged.event);
+        }
+        (g, log, t)
+    };
+    // Drawn at the tenth move: no replay follows (fesa-2017 12.2 replays a draw of the rules).
+    let (g, log, t) = limited(10);
+    let o = g.outcome().cloned().expect("drawn at the limit");
+    assert_eq!((o.result, o.reason, o.ply, o.followup), (GameResult::Draw, Reason::MaxMoves, 10, None));
+    assert_eq!(o.article.as_deref(), Some(arbiter::MAX_MOVES_ARTICLE));
+    let again = LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap();
+    assert_eq!(again.view(t), g.view(t), "the log replays to the same draw");
+    let names = Names::default();
+    let csa = g.record(RecordFormat::Csa, &names).unwrap();
+    assert!(csa.trim_end().ends_with("%MAX_MOVES"), "{csa}");
+    let kif = g.record(RecordFormat::Kif, &names).unwrap();
+    assert!(kif.contains("最大手数"), "{kif}");
+    // The mating move is the 48th: the mate stands, as shogi-server judges the move first.
+    let (g, _, _) = limited(48);
+    let o = g.outcome().cloned().expect("mate");
+    assert_eq!((o.result, o.reason), (GameResult::WhiteWin, Reason::Checkmate));
+    // 0 is no limit.
+    let (g, _, _) = limited(0);
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Checkmate));
 }

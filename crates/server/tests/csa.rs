@@ -179,7 +179,7 @@ async fn moves_out_of_turn_malformed_moves_and_the_move_limit() {
     let s = TestServer::with_csa(Duration::from_secs(60), config(4, 5000)).await;
     let addr = s.csa.unwrap();
     // White sends his move before Black's: kept until his turn, then played.
-    let (mut b, mut w, _) = started(addr, "early-600-10", ("earlyb", "earlyw")).await;
+    let (mut b, mut w, id) = started(addr, "early-600-10", ("earlyb", "earlyw")).await;
     w.send("-3334FU").await;
     b.send("+7776FU").await;
     for c in [&mut b, &mut w] {
@@ -197,6 +197,13 @@ async fn moves_out_of_turn_malformed_moves_and_the_move_limit() {
         let seen = c.until(|l| l == "#CENSORED").await;
         assert_eq!(seen[seen.len() - 2..], end, "{seen:?}");
     }
+    // The referee drew it (the setup's max_moves), and the record says so.
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["view"]["outcome"]["reason"], "max_moves", "{g}");
+    assert_eq!(g["view"]["outcome"]["result"], "draw", "{g}");
+    let (status, csa) = s.anonymous().text(&format!("/api/games/{id}.csa")).await;
+    assert_eq!(status, 200);
+    assert!(csa.trim_end().ends_with("%MAX_MOVES"), "{csa}");
 
     // A move that is no CSA move loses like an illegal one.
     let (mut b, mut w, id) = started(addr, "garbage-600-10", ("garbb", "garbw")).await;

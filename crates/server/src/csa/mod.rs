@@ -27,7 +27,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use summary::{CHUDAN_ARTICLE, ILLEGAL_MOVE_LOSES, MAX_MOVES_ARTICLE, Proposal, result_lines};
+use summary::{CHUDAN_ARTICLE, ILLEGAL_MOVE_LOSES, Proposal, result_lines};
 use tokio::io::AsyncWriteExt;
 use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::{TcpListener, TcpStream};
@@ -278,7 +278,8 @@ impl Csa {
         };
         let (black, white, black_tx, white_tx) =
             if first_black { (first.user, user2, first.paired, tx2) } else { (user2, first.user, tx2, first.paired) };
-        let setup = game.setup(self.config.ruleset);
+        let setup =
+            GameSetup { max_moves: Some(self.config.max_moves).filter(|&n| n > 0), ..game.setup(self.config.ruleset) };
         let json = serde_json::to_string(&setup).expect("setups serialize");
         let id = match self
             .store
@@ -588,7 +589,6 @@ impl Conn {
             you: p.you,
             setup: &p.setup,
             declaration: self.csa.declaration(),
-            max_moves: self.csa.config.max_moves,
             start: &start,
         }
         .game_summary();
@@ -721,19 +721,6 @@ impl Conn {
                     let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
                     let t = spent.saturating_sub(g.spent[mover.index()]) / 1000;
                     out.push_str(&format!("{},T{t}\n", shogi::formats::csa::move_to_csa(&g.pos, mv)));
-                    if mover == you && view.outcome.is_none() && self.max_moves_reached(view) {
-                        // Drawn at the limit: the side that made the last move says so.
-                        let draw = Decision::Result {
-                            result: GameResult::Draw,
-                            reason: Reason::ArbiterDecision,
-                            article: MAX_MOVES_ARTICLE.into(),
-                        };
-                        let hub = self.csa.hub.clone();
-                        let id = game_of(m);
-                        tokio::spawn(async move {
-                            let _ = hub.act(id, Actor::Host, None, Action::Decide { decision: draw }).await;
-                        });
-                    }
                 }
                 sync(g, view, played);
                 g.claim_at = countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
@@ -754,10 +741,6 @@ impl Conn {
             }
             _ => Ok(false),
         }
-    }
-
-    fn max_moves_reached(&self, view: &GameView) -> bool {
-        self.csa.config.max_moves > 0 && view.ply >= self.csa.config.max_moves as usize
     }
 
     /// A line from the player during the game.
@@ -887,13 +870,6 @@ fn color(side: Side) -> shogi::Color {
     match side {
         Side::Black => shogi::Color::Black,
         Side::White => shogi::Color::White,
-    }
-}
-
-fn game_of(m: &ServerMsg) -> GameId {
-    match m {
-        ServerMsg::Event { game, .. } | ServerMsg::State { game, .. } | ServerMsg::Ack { game, .. } => *game,
-        _ => 0,
     }
 }
 

@@ -9,8 +9,6 @@ use shogi::Position;
 
 /// What the host writes as the article of a game stopped by `%CHUDAN`.
 pub const CHUDAN_ARTICLE: &str = "CSA server protocol 1.2.1: %CHUDAN, the game interrupted";
-/// …of a game drawn at the move limit the summary announced.
-pub const MAX_MOVES_ARTICLE: &str = "CSA server protocol 1.2.1: Max_Moves reached";
 /// …added to the ruleset's article when an illegal move ends the game at once.
 pub const ILLEGAL_MOVE_LOSES: &str = "CSA server protocol: an illegal move loses at once";
 
@@ -30,7 +28,6 @@ pub struct Proposal<'a> {
     pub setup: &'a GameSetup,
     /// The ruleset's 27-point declaration (`Declaration:Jishogi 1.1`, judged by `%KACHI`).
     pub declaration: bool,
-    pub max_moves: u32,
     pub start: &'a Position,
 }
 
@@ -48,7 +45,8 @@ impl Proposal<'_> {
             self.white,
             sign(self.you),
             if self.start.turn() == shogi::Color::Black { '+' } else { '-' },
-            self.max_moves
+            // The referee draws the game at the setup's limit (`Reason::MaxMoves`); 0: none.
+            self.setup.max_moves.unwrap_or(0)
         ));
         let times = self.setup.time.as_ref();
         let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
@@ -85,7 +83,6 @@ pub fn result_lines(outcome: &Outcome, me: Side, to_move: Side) -> Vec<&'static 
         None if outcome.result == GameResult::Draw => "#DRAW",
         None => "",
     };
-    let article = outcome.article.as_deref().unwrap_or("");
     let mut lines: Vec<&'static str> = match outcome.reason {
         Reason::Resignation => vec!["%TORYO", "#RESIGN"],
         Reason::Sennichite => vec!["#SENNICHITE"],
@@ -100,7 +97,8 @@ pub fn result_lines(outcome: &Outcome, me: Side, to_move: Side) -> Vec<&'static 
         // The protocol has no line for mate: the verdict alone (shogi-server waits for the
         // mated side's %TORYO instead).
         Reason::Checkmate => vec![],
-        Reason::ArbiterDecision if article == MAX_MOVES_ARTICLE => return vec!["#MAX_MOVES", "#CENSORED"],
+        // shogi-server's GameResultMaxMovesDraw: no #DRAW, the game is censored.
+        Reason::MaxMoves => return vec!["#MAX_MOVES", "#CENSORED"],
         Reason::ArbiterDecision if outcome.result == GameResult::NoResult => return vec!["#CHUDAN"],
         Reason::ArbiterDecision | Reason::Score | Reason::Cycle => vec!["#ABNORMAL"],
     };
@@ -122,7 +120,7 @@ mod tests {
     #[test]
     fn summary_as_shogi_server_writes_it() {
         let (g, _) = name::parse("test-600-10").unwrap();
-        let setup = g.setup(arbiter::RulesetId::Fesa2017);
+        let setup = GameSetup { max_moves: Some(256), ..g.setup(arbiter::RulesetId::Fesa2017) };
         let start = Position::startpos();
         let p = Proposal {
             id: 7,
@@ -131,7 +129,6 @@ mod tests {
             you: Side::White,
             setup: &setup,
             declaration: true,
-            max_moves: 256,
             start: &start,
         };
         let s = p.game_summary();
@@ -167,7 +164,7 @@ mod tests {
         assert_eq!(r(BlackWin, Reason::TimeUp, "", b, w), ["#TIME_UP", "#WIN"]);
         assert_eq!(r(BlackWin, Reason::Declaration, "", b, b), ["%KACHI", "#JISHOGI", "#WIN"]);
         assert_eq!(r(WhiteWin, Reason::Declaration, "", b, b), ["%KACHI", "#ILLEGAL_MOVE", "#LOSE"]);
-        assert_eq!(r(Draw, Reason::ArbiterDecision, MAX_MOVES_ARTICLE, b, b), ["#MAX_MOVES", "#CENSORED"]);
+        assert_eq!(r(Draw, Reason::MaxMoves, arbiter::MAX_MOVES_ARTICLE, b, b), ["#MAX_MOVES", "#CENSORED"]);
         assert_eq!(r(NoResult, Reason::ArbiterDecision, CHUDAN_ARTICLE, b, b), ["#CHUDAN"]);
         assert_eq!(r(BlackWin, Reason::Checkmate, "", w, w), ["#LOSE"]);
     }
