@@ -15,6 +15,7 @@ pub use name::{GameName, Wish};
 
 use crate::api::AccountLimits;
 use crate::auth;
+use crate::follow::MoveFollower;
 use crate::live::{Hub, Seats, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
@@ -652,7 +653,7 @@ impl Conn {
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
         let _present = hub.present(id, you);
-        let mut g = Board { pos: start, ply: 0, spent: [0, 0], moved: None, deferred: Vec::new(), claim_at: None };
+        let mut g = Board::new(start);
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {
@@ -703,44 +704,26 @@ impl Conn {
 
     /// A message of the game: a move's echo, or the end. `Ok(true)` once the game is over.
     async fn on_message(&mut self, g: &mut Board, m: &ServerMsg, you: Side) -> Result<bool, Closed> {
-        match m {
-            ServerMsg::Event { event, .. } => {
-                if event.get("type").and_then(|t| t.as_str()) == Some("move") {
-                    g.moved = event.get("move").and_then(|m| m.as_str()).map(str::to_string);
-                }
-                Ok(false)
-            }
-            ServerMsg::State { view, countdown, .. } => {
-                let mut out = String::new();
-                let mut played = None;
-                if let Some(usi) = g.moved.take()
-                    && let Some(mv) = shogi::Move::from_usi(&usi)
-                {
-                    played = Some(mv);
-                    let mover = view.to_move.flip();
-                    let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
-                    let t = spent.saturating_sub(g.spent[mover.index()]) / 1000;
-                    out.push_str(&format!("{},T{t}\n", shogi::formats::csa::move_to_csa(&g.pos, mv)));
-                }
-                sync(g, view, played);
-                g.claim_at = countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
-                let over = match &view.outcome {
-                    Some(o) => {
-                        for l in result_lines(o, you, view.to_move) {
-                            out.push_str(l);
-                            out.push('\n');
-                        }
-                        true
-                    }
-                    None => false,
-                };
-                if !out.is_empty() {
-                    self.write(&out).await?;
-                }
-                Ok(over)
-            }
-            _ => Ok(false),
+        let Some(f) = g.moves.follow(m) else { return Ok(false) };
+        let mut out = String::new();
+        if let Some((mv, t)) = g.advance(f.moved, f.view) {
+            out.push_str(&format!("{mv},T{t}\n"));
         }
+        g.claim_at = f.countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
+        let over = match &f.view.outcome {
+            Some(o) => {
+                for l in result_lines(o, you, f.view.to_move) {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                true
+            }
+            None => false,
+        };
+        if !out.is_empty() {
+            self.write(&out).await?;
+        }
+        Ok(over)
     }
 
     /// A line from the player during the game.
@@ -832,30 +815,44 @@ struct Board {
     ply: usize,
     spent: [u64; 2],
     /// The move of the last event, echoed with the state that follows it.
-    moved: Option<String>,
+    moves: MoveFollower,
     deferred: Vec<String>,
     /// When the absent opponent's game may be claimed.
     claim_at: Option<u64>,
 }
 
-/// Brings the board to `view`: by the move just played when the view is the next ply (the
-/// referee accepted it), else from the view's SFEN (a restore, a take-back, the first view).
-fn sync(g: &mut Board, view: &GameView, played: Option<shogi::Move>) {
-    match played {
-        Some(mv) if view.ply == g.ply + 1 => {
-            g.pos.play_unchecked(mv);
-        }
-        _ => {
-            if let PositionView::Shogi { sfen, .. } = &view.position
-                && let Ok(p) = shogi::Position::from_sfen(sfen)
-            {
-                g.pos = p;
+impl Board {
+    fn new(pos: shogi::Position) -> Board {
+        Board { pos, ply: 0, spent: [0, 0], moves: MoveFollower::default(), deferred: Vec::new(), claim_at: None }
+    }
+
+    /// Brings the board to `view`, which `moved` (USI) led to: the move in CSA and the whole
+    /// seconds it took (`,T<sec>`), if a move did. By the move when the view is the next ply
+    /// (the referee accepted it), else from the view's SFEN (a restore, a take-back, the first
+    /// view).
+    fn advance(&mut self, moved: Option<String>, view: &GameView) -> Option<(String, u64)> {
+        let mut echo = None;
+        match moved.as_deref().and_then(shogi::Move::from_usi) {
+            Some(mv) if view.ply == self.ply + 1 => {
+                let mover = view.to_move.flip();
+                let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
+                let t = spent.saturating_sub(self.spent[mover.index()]) / 1000;
+                echo = Some((shogi::formats::csa::move_to_csa(&self.pos, mv), t));
+                self.pos.play_unchecked(mv);
+            }
+            _ => {
+                if let PositionView::Shogi { sfen, .. } = &view.position
+                    && let Ok(p) = shogi::Position::from_sfen(sfen)
+                {
+                    self.pos = p;
+                }
             }
         }
-    }
-    g.ply = view.ply;
-    if let Some(c) = &view.clock {
-        g.spent = [c.black.spent_ms, c.white.spent_ms];
+        self.ply = view.ply;
+        if let Some(c) = &view.clock {
+            self.spent = [c.black.spent_ms, c.white.spent_ms];
+        }
+        echo
     }
 }
 
