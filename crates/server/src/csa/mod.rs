@@ -16,7 +16,7 @@ pub use name::{GameName, Wish};
 use crate::api::AccountLimits;
 use crate::auth;
 use crate::follow::MoveFollower;
-use crate::live::{Hub, Seats, Watching, now_ms};
+use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
@@ -342,10 +342,10 @@ impl Csa {
         };
         let started = match agreed_both {
             Ok(()) => {
-                let seats = Seats { black: Some(black.id), white: Some(white.id), arbiter: None };
                 let started = async {
-                    self.store.start_game(id, black.id, white.id).await.map_err(|e| e.to_string())?;
-                    self.hub.start(id, seats, &setup).await.map_err(|e| e.to_string())?;
+                    if !self.hub.start_stored(id, black.id, white.id, None, &setup).await.map_err(|e| e.to_string())? {
+                        return Err("the game was no longer waiting".to_string());
+                    }
                     // Both watch from the start event, before either hears START.
                     let b = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
                     let w = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
