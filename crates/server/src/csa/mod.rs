@@ -10,6 +10,7 @@
 
 mod name;
 mod summary;
+mod x1;
 
 pub use name::{GameName, Wish};
 
@@ -23,7 +24,7 @@ use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
 use arbiter::{Answer, Decision, GameResult, Reason, Refusal, ShogiRuleset, Side};
 use futures_util::StreamExt;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -66,6 +67,10 @@ pub struct Csa {
     accounts: Arc<AccountLimits>,
     engines: crate::seat::Engines,
     lobby: Arc<Mutex<HashMap<String, Vec<Seeker>>>>,
+    /// Who is logged in, by connection (`%%WHO`, `%%CHAT`).
+    online: Arc<Mutex<BTreeMap<u64, x1::Online>>>,
+    /// The games proposed here and started (`%%LIST`, `%%SHOW`, `%%MONITOR2ON`).
+    games: Arc<Mutex<BTreeMap<GameId, x1::Listed>>>,
     /// Secrets already checked, by user: the SHA-256 of the last good one, so a password costs
     /// one argon2 hash per server run and not one per game.
     checked: Arc<Mutex<HashMap<UserId, String>>>,
@@ -114,6 +119,8 @@ impl Csa {
             accounts,
             engines,
             lobby: Arc::default(),
+            online: Arc::default(),
+            games: Arc::default(),
             checked: Arc::default(),
             next_conn: Arc::new(AtomicU64::new(1)),
         }
@@ -168,6 +175,17 @@ impl Csa {
             }
         }
         self.leave_lobby(conn);
+        self.online.lock().expect("online lock").remove(&conn);
+    }
+
+    /// What `%%WHO` says of connection `conn`.
+    fn set_status(&self, conn: u64, status: x1::Status, game: Option<(String, char)>) {
+        if let Some(o) = self.online.lock().expect("online lock").get_mut(&conn) {
+            o.status = status;
+            if game.is_some() || status == x1::Status::Connected {
+                o.game = game;
+            }
+        }
     }
 
     fn leave_lobby(&self, conn: u64) {
@@ -366,6 +384,12 @@ impl Csa {
                 self.engines.seat(&self.hub, id, side, u, p, crate::seat::SeatOptions::default());
             }
         }
+        if started.is_ok() {
+            self.games
+                .lock()
+                .expect("games lock")
+                .insert(id, x1::Listed { names: names.clone(), setup: setup.clone() });
+        }
         match started {
             Ok(watching) => {
                 for (tx, w) in verdicts.into_iter().zip(watching) {
@@ -390,6 +414,21 @@ async fn stopped(mut stop: watch::Receiver<bool>) {
         if stop.changed().await.is_err() {
             return std::future::pending().await;
         }
+    }
+}
+
+/// The client's next line, without its CR.
+async fn read_line(lines: &mut Lines) -> Result<String, Closed> {
+    match lines.next().await {
+        None => Err(Closed::Peer),
+        Some(Ok(l)) => Ok(l.strip_suffix('\r').unwrap_or(&l).to_string()),
+        Some(Err(LinesCodecError::MaxLineLengthExceeded)) => {
+            Err(Closed::Protocol(format!("a line is at most {MAX_LINE} bytes")))
+        }
+        Some(Err(LinesCodecError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
+            Err(Closed::Protocol("a line is not ASCII text".into()))
+        }
+        Some(Err(_)) => Err(Closed::Peer),
     }
 }
 
@@ -419,17 +458,7 @@ impl Conn {
     }
 
     async fn line(&mut self) -> Result<String, Closed> {
-        match self.lines.next().await {
-            None => Err(Closed::Peer),
-            Some(Ok(l)) => Ok(l.strip_suffix('\r').unwrap_or(&l).to_string()),
-            Some(Err(LinesCodecError::MaxLineLengthExceeded)) => {
-                Err(Closed::Protocol(format!("a line is at most {MAX_LINE} bytes")))
-            }
-            Some(Err(LinesCodecError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
-                Err(Closed::Protocol("a line is not ASCII text".into()))
-            }
-            Some(Err(_)) => Err(Closed::Peer),
-        }
+        read_line(&mut self.lines).await
     }
 
     async fn run(&mut self) -> Result<(), Closed> {
@@ -492,6 +521,9 @@ impl Conn {
             Err(why) => return self.refuse(&why).await,
         };
         self.write(&format!("LOGIN:{name} OK\n")).await?;
+        let online =
+            x1::Online { name: user.name.clone(), x1, status: x1::Status::Connected, game: None, notices: None };
+        self.csa.online.lock().expect("online lock").insert(self.conn, online);
         self.user = Some(user);
         self.x1 = x1;
         if x1 {
@@ -506,52 +538,14 @@ impl Conn {
         Ok(None)
     }
 
-    /// The extended mode's commands between games.
-    async fn x1_loop(&mut self) -> Result<(), Closed> {
-        loop {
-            let line = self.line().await?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [] => self.write("\n").await?,
-                ["LOGOUT"] => return self.write("LOGOUT:completed\n").await,
-                ["%%VERSION"] => {
-                    self.write(&format!("##[VERSION] shinpan {}\n##[VERSION] +OK\n", env!("CARGO_PKG_VERSION"))).await?
-                }
-                ["%%GAME" | "%%CHALLENGE", game, rest @ ..] => {
-                    let wish = match rest {
-                        [] | ["*"] => Wish::Either,
-                        ["+"] => Wish::Black,
-                        ["-"] => Wish::White,
-                        _ => {
-                            self.write("##[ERROR] %%GAME <game name> [+|-|*]\n").await?;
-                            continue;
-                        }
-                    };
-                    match name::parse(game) {
-                        Some((g, _)) => match g.setup(self.csa.config.ruleset).validate() {
-                            Ok(()) => self.seek_and_play(g, wish).await?,
-                            Err(e) => self.write(&format!("##[ERROR] {}: {e}\n", g.name)).await?,
-                        },
-                        None => self.write(&format!("##[ERROR] bad game name: {game}\n")).await?,
-                    }
-                }
-                ["%%WHO"] | ["%%LIST"] => {
-                    let listed: Vec<String> = {
-                        let lobby = self.csa.lobby.lock().expect("lobby lock");
-                        lobby.iter().flat_map(|(g, s)| s.iter().map(move |s| format!("{} {g}", s.user.name))).collect()
-                    };
-                    let tag = &words[0][2..];
-                    let mut out: String = listed.iter().map(|l| format!("##[{tag}] {l}\n")).collect();
-                    out.push_str(&format!("##[{tag}] +OK\n"));
-                    self.write(&out).await?
-                }
-                _ => self.write(&format!("##[ERROR] unknown command {line}\n")).await?,
-            }
-        }
-    }
-
     async fn seek_and_play(&mut self, game: GameName, wish: Wish) -> Result<(), Closed> {
         let user = self.user.clone().expect("logged in");
+        let side = match wish {
+            Wish::Black => '+',
+            Wish::White => '-',
+            Wish::Either => '*',
+        };
+        self.csa.set_status(self.conn, x1::Status::GameWaiting, Some((game.name.clone(), side)));
         let Some(mut paired) = self.csa.seek(self.conn, &user, game, wish) else { return Ok(()) };
         // Waiting: keep-alives and LOGOUT.
         let pairing = loop {
@@ -593,6 +587,7 @@ impl Conn {
             start: &start,
         }
         .game_summary();
+        self.csa.set_status(self.conn, x1::Status::AgreeWaiting, None);
         self.write(&summary).await?;
         // A player who leaves before the start rejects the game.
         let agree = p.agree.clone();
@@ -605,6 +600,7 @@ impl Conn {
             tokio::select! {
                 v = &mut p.verdict => match v {
                     Ok(Verdict::Start(w)) => {
+                        self.csa.set_status(self.conn, x1::Status::Game, None);
                         self.write(&format!("START:{}\n", p.id)).await?;
                         break w;
                     }
@@ -625,6 +621,9 @@ impl Conn {
                                 continue;
                             }
                             answered = true;
+                            if w == "AGREE" {
+                                self.csa.set_status(self.conn, x1::Status::StartWaiting, None);
+                            }
                             let _ = p.agree.send((p.you, w == "AGREE")).await;
                         }
                         _ => self.write(&format!("##[ERROR] AGREE or REJECT game {}, not `{l}`\n", p.id)).await?,

@@ -65,13 +65,83 @@ impl Proposal<'_> {
 }
 
 fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64)) {
+    time_block_with(s, name, (total, byoyomi, increment), "");
+}
+
+fn time_block_with(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64), extra: &str) {
     s.push_str(&format!(
         "BEGIN {name}\nTime_Unit:1sec\nTotal_Time:{total}\nByoyomi:{byoyomi}\nLeast_Time_Per_Move:0\nTime_Roundup:NO\n"
     ));
     if increment > 0 {
         s.push_str(&format!("Increment:{increment}\n"));
     }
+    s.push_str(extra);
     s.push_str(&format!("END {name}\n"));
+}
+
+/// A game being played, as `%%SHOW` and `%%MONITORON` print it (shogi-server's `Game#show`):
+/// the summary without `Your_Turn`, the time left and the last move in the Time block, and the
+/// position as it stands.
+pub struct Shown<'a> {
+    pub id: GameId,
+    pub black: &'a str,
+    pub white: &'a str,
+    pub setup: &'a GameSetup,
+    pub declaration: bool,
+    pub position: &'a Position,
+    /// Each side's main time left, in seconds (`Remaining_Time+`, `Remaining_Time-`).
+    pub remaining: Option<[u64; 2]>,
+    /// `+7776FU,T3`.
+    pub last_move: Option<&'a str>,
+    pub ply: usize,
+}
+
+impl Shown<'_> {
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(720);
+        s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
+        if self.declaration {
+            s.push_str("Declaration:Jishogi 1.1\n");
+        }
+        let turn = if self.position.turn() == shogi::Color::Black { '+' } else { '-' };
+        s.push_str(&format!(
+            "Game_ID:{}\nName+:{}\nName-:{}\nRematch_On_Draw:NO\nTo_Move:{turn}\nMax_Moves:{}\n",
+            self.id,
+            self.black,
+            self.white,
+            self.setup.max_moves.unwrap_or(0)
+        ));
+        let [b_left, w_left] = self.remaining.unwrap_or([0, 0]);
+        let extra = format!(
+            "Remaining_Time+:{b_left}\nRemaining_Time-:{w_left}\nLast_Move:{}\nCurrent_Turn:{}\n",
+            self.last_move.unwrap_or(""),
+            self.ply
+        );
+        let times = self.setup.time.as_ref();
+        let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
+        if b == w {
+            time_block_with(&mut s, "Time", time_fields(b), &extra);
+        } else {
+            time_block(&mut s, "Time+", time_fields(b));
+            time_block_with(&mut s, "Time-", time_fields(w), &extra);
+        }
+        s.push_str("BEGIN Position\n");
+        s.push_str(&shogi::formats::csa::board_lines(self.position));
+        s.push(turn);
+        s.push_str("\nEND Position\nEND Game_Summary\n");
+        s
+    }
+}
+
+/// What a monitor is told of the end (shogi-server's `GameResult#result_type`): the first line
+/// a player is sent (`%TORYO`, `#SENNICHITE`, `#TIME_UP`, `%KACHI`, `#MAX_MOVES`, …), and for
+/// a mate, which the protocol has no line for, the CSA record's `%TSUMI`.
+pub fn monitor_result(outcome: &Outcome, to_move: Side) -> &'static str {
+    match result_lines(outcome, Side::Black, to_move).first() {
+        Some(l) if !matches!(*l, "#WIN" | "#LOSE" | "#DRAW") => l,
+        _ if outcome.reason == Reason::Checkmate => "%TSUMI",
+        _ => "#ABNORMAL",
+    }
 }
 
 /// The lines that end a game for `me`; `to_move` is the side to move at the end (a declarer
