@@ -351,3 +351,40 @@ fn the_setup_move_limit_draws_the_game_after_its_last_move_unless_that_move_ende
     let (g, _, _) = limited(0);
     assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Checkmate));
 }
+
+#[test]
+fn the_sgf_of_a_counted_go_game_marks_the_dead_stones_and_reads_back_to_the_same_count() {
+    let setup = GameSetup {
+        ruleset: RulesetId::Rfg,
+        overrides: None,
+        time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
+        board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
+        rated: false,
+        arrival: false,
+        max_moves: None,
+    };
+    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+    g.start(0);
+    let mut t = 0;
+    // Black walls column C, White column D; Black's E3 in White's area is dead.
+    let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "E3", "pass", "pass", "pass"];
+    for (i, m) in moves.iter().enumerate() {
+        t += S;
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
+    }
+    g.act(t, Actor::Player { side: Side::Black }, &Action::MarkDead { stones: vec!["E3".into()] }).unwrap();
+    g.act(t, Actor::Player { side: Side::White }, &Action::Agree).unwrap();
+    let o = g.view(t).outcome.unwrap();
+    assert_eq!(o.reason, Reason::Score);
+    let sgf = g.record(RecordFormat::Sgf, &Names::default()).unwrap();
+    // E3 on 5×5 is `ec` in SGF: marked White's territory.
+    let tw = sgf.split("TW").nth(1).unwrap_or_else(|| panic!("no TW marks: {sgf}"));
+    assert!(tw.split(']').take_while(|p| p.starts_with('[')).any(|p| p == "[ec"), "{sgf}");
+    // Read back without being told the dead stones: the marks give them, and the same count.
+    let read = go::sgf::SgfGame::parse(&sgf).unwrap();
+    let rfg = arbiter::GoRuleset::by_id(RulesetId::Rfg).unwrap();
+    let v = arbiter::adjudicate_go(&read, &rfg, None).unwrap();
+    assert_eq!(v.dead, [go::Point::from_gtp("E3", 5).unwrap()], "{sgf}");
+    assert_eq!((v.verdict.result, v.verdict.reason), (o.result, Some(Reason::Score)));
+}
