@@ -60,7 +60,7 @@ pub mod verdict;
 pub use verdict::{CycleNote, GoFindings, GoScore, Note, NoteKind, Verdict};
 pub mod referee;
 pub use outcome::{End, Followup, GameResult, Outcome, Reason, Violation, ViolationKind};
-pub use referee::{Answer, ClaimKind, Decision, Event, Game, Mode, Players, Referee};
+pub use referee::{Answer, ClaimKind, Decision, Event, Game, MAX_MOVES_ARTICLE, Mode, Players, Referee};
 pub mod shogi_game;
 pub use shogi_game::{ShogiAction, ShogiGame, ShogiMove};
 

@@ -58,6 +58,9 @@ pub enum Reason {
     ArbiterDecision,
     /// A whole-board position repeated in Go (triple ko, eternal life; rfg 6.3).
     Cycle,
+    /// The move limit of the game's setup reached: a draw (the CSA server protocol's
+    /// `Max_Moves`, `#MAX_MOVES`; Floodgate draws at 256).
+    MaxMoves,
 }
 
 impl Reason {
@@ -76,6 +79,7 @@ impl Reason {
             Reason::Lateness => "lateness",
             Reason::ArbiterDecision => "arbiter_decision",
             Reason::Cycle => "cycle",
+            Reason::MaxMoves => "max_moves",
         }
     }
 }

@@ -283,7 +283,12 @@ pub struct Referee<G: Game> {
     last_move_t: Option<u64>,
     /// The clock was stopped because the game's play left is untimed (Go after the third pass).
     stopped_by_game: bool,
+    /// The number of moves after which the game is drawn, if any ([`MAX_MOVES_ARTICLE`]).
+    max_moves: Option<u32>,
 }
+
+/// The article of a game drawn at its setup's move limit.
+pub const MAX_MOVES_ARTICLE: &str = "the game's move limit (CSA server protocol 1.2.1: Max_Moves)";
 
 /// A comparable summary of the state, for replay checks and for clients.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -319,7 +324,15 @@ impl<G: Game> Referee<G> {
             times: Vec::new(),
             last_move_t: None,
             stopped_by_game: false,
+            max_moves: None,
         }
+    }
+
+    /// The game is drawn once `n` moves are on the board and it has not ended otherwise (the
+    /// CSA server protocol's `Max_Moves`, as shogi-server judges it after the move); 0: no limit.
+    pub fn with_max_moves(mut self, n: u32) -> Referee<G> {
+        self.max_moves = (n > 0).then_some(n);
+        self
     }
 
     /// Rebuilds a game from its log.
@@ -710,6 +723,9 @@ impl<G: Game> Referee<G> {
                 self.end_by_event(t, end, protected);
             }
         }
+        if self.outcome.is_none() && self.max_moves.is_some_and(|n| ply >= n as usize) {
+            self.finish(End::draw(Reason::MaxMoves, MAX_MOVES_ARTICLE), ply);
+        }
         Ok(())
     }
 
@@ -997,6 +1013,8 @@ impl<G: Game> Referee<G> {
         // A follow-up the game itself rules (a Go cycle, rfg 6.3), else the draw's.
         let followup = match end.result {
             _ if end.followup.is_some() => end.followup,
+            // A host's limit, not a draw of the rules: nothing is replayed.
+            GameResult::Draw if end.reason == Reason::MaxMoves => None,
             GameResult::Draw => self.draw_followup(),
             _ => None,
         };

@@ -309,6 +309,7 @@ impl crate::referee::Referee<ShogiGame> {
                 Reason::TimeUp if loser == Some(mover) => EndReason::TimeUp,
                 Reason::Declaration => EndReason::DeclarationWin,
                 Reason::Impasse => EndReason::Jishogi,
+                Reason::MaxMoves => EndReason::MaxMoves,
                 // The perpetual checker's fourth-occurrence move is forbidden (fesa-2017 3.12).
                 Reason::PerpetualCheck | Reason::IllegalMove if winner == Some(mover) => EndReason::IllegalWin,
                 _ => match (o.result, loser) {

@@ -15,6 +15,7 @@ fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
         board: BoardSetup::Shogi { handicap: None },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     LiveGame::new(&setup, Mode::Enforced).unwrap()
 }
@@ -119,6 +120,7 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -195,6 +197,7 @@ fn a_disputed_finishing_phase_is_counted_as_the_arbiter_rules() {
         board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -234,6 +237,7 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
         board: BoardSetup::Go { size: 9, handicap: 2, komi: Some(0.5) },
         rated: false,
         arrival: false,
+        max_moves: None,
     };
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
@@ -294,4 +298,93 @@ fn a_pending_impasse_proposal_is_in_the_view_until_a_move_withdraws_it() {
     assert_eq!(proposed_by(&g, 2 * S), Some(Side::Black));
     assert_eq!(mv(&mut g, 3 * S, Side::Black, "7g7f"), Answer::Accepted);
     assert_eq!(proposed_by(&g, 3 * S), None, "a move withdraws the proposal");
+}
+
+#[test]
+fn the_setup_move_limit_draws_the_game_after_its_last_move_unless_that_move_ended_it() {
+    let kif = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/shogi_mate.kif")).unwrap();
+    let moves: Vec<String> = shogi::formats::read(&kif).unwrap()[0].moves.iter().map(|m| m.mv.to_usi()).collect();
+    assert_eq!(moves.len(), 48, "White mates at ply 48");
+    let limited = |n: u32| {
+        let setup = GameSetup {
+            max_moves: Some(n),
+            ..shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1))).setup().clone()
+        };
+        let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+        let mut log = vec![g.start(0).event];
+        let mut t = 0;
+        for (i, m) in moves.iter().enumerate() {
+            if g.outcome().is_some() {
+                let side = if i % 2 == 0 { Side::Black } else { Side::White };
+                assert_eq!(
+                    mv(&mut g, t + S, side, m),
+                    Answer::Refused { reason: Refusal::GameOver },
+                    "after the limit"
+                );
+                break;
+            }
+            t += S;
+            let side = if i % 2 == 0 { Side::Black } else { Side::White };
+            let logged = g.act(t, Actor::Player { side }, &Action::Move { mv: m.clone() }).unwrap();
+            assert_eq!(logged.answer, Answer::Accepted, "{m}");
+            log.push(logged.event);
+        }
+        (g, log, t)
+    };
+    // Drawn at the tenth move: no replay follows (fesa-2017 12.2 replays a draw of the rules).
+    let (g, log, t) = limited(10);
+    let o = g.outcome().cloned().expect("drawn at the limit");
+    assert_eq!((o.result, o.reason, o.ply, o.followup), (GameResult::Draw, Reason::MaxMoves, 10, None));
+    assert_eq!(o.article.as_deref(), Some(arbiter::MAX_MOVES_ARTICLE));
+    let again = LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap();
+    assert_eq!(again.view(t), g.view(t), "the log replays to the same draw");
+    let names = Names::default();
+    let csa = g.record(RecordFormat::Csa, &names).unwrap();
+    assert!(csa.trim_end().ends_with("%MAX_MOVES"), "{csa}");
+    let kif = g.record(RecordFormat::Kif, &names).unwrap();
+    assert!(kif.contains("最大手数"), "{kif}");
+    // The mating move is the 48th: the mate stands, as shogi-server judges the move first.
+    let (g, _, _) = limited(48);
+    let o = g.outcome().cloned().expect("mate");
+    assert_eq!((o.result, o.reason), (GameResult::WhiteWin, Reason::Checkmate));
+    // 0 is no limit.
+    let (g, _, _) = limited(0);
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Checkmate));
+}
+
+#[test]
+fn the_sgf_of_a_counted_go_game_marks_the_dead_stones_and_reads_back_to_the_same_count() {
+    let setup = GameSetup {
+        ruleset: RulesetId::Rfg,
+        overrides: None,
+        time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
+        board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
+        rated: false,
+        arrival: false,
+        max_moves: None,
+    };
+    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
+    g.start(0);
+    let mut t = 0;
+    // Black walls column C, White column D; Black's E3 in White's area is dead.
+    let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "E3", "pass", "pass", "pass"];
+    for (i, m) in moves.iter().enumerate() {
+        t += S;
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
+    }
+    g.act(t, Actor::Player { side: Side::Black }, &Action::MarkDead { stones: vec!["E3".into()] }).unwrap();
+    g.act(t, Actor::Player { side: Side::White }, &Action::Agree).unwrap();
+    let o = g.view(t).outcome.unwrap();
+    assert_eq!(o.reason, Reason::Score);
+    let sgf = g.record(RecordFormat::Sgf, &Names::default()).unwrap();
+    // E3 on 5×5 is `ec` in SGF: marked White's territory.
+    let tw = sgf.split("TW").nth(1).unwrap_or_else(|| panic!("no TW marks: {sgf}"));
+    assert!(tw.split(']').take_while(|p| p.starts_with('[')).any(|p| p == "[ec"), "{sgf}");
+    // Read back without being told the dead stones: the marks give them, and the same count.
+    let read = go::sgf::SgfGame::parse(&sgf).unwrap();
+    let rfg = arbiter::GoRuleset::by_id(RulesetId::Rfg).unwrap();
+    let v = arbiter::adjudicate_go(&read, &rfg, None).unwrap();
+    assert_eq!(v.dead, [go::Point::from_gtp("E3", 5).unwrap()], "{sgf}");
+    assert_eq!((v.verdict.result, v.verdict.reason), (o.result, Some(Reason::Score)));
 }

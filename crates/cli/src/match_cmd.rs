@@ -51,7 +51,7 @@ pub struct MatchArgs {
     format: Option<RecordFormat>,
     /// A game still going after this many moves is drawn.
     #[arg(long)]
-    max_moves: Option<usize>,
+    max_moves: Option<u32>,
     /// Tell the engines this many milliseconds less than they have, for engines that overrun
     /// what they are told (the referee's clock is not changed): MS for all, or NAME=MS.
     #[arg(long, value_name = "[NAME=]MS")]
@@ -202,14 +202,14 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         board,
         rated: false,
         arrival: false,
+        max_moves: Some(args.max_moves.unwrap_or(match game {
+            GameKind::Shogi => 512,
+            GameKind::Go => u32::from(args.size) * u32::from(args.size) * 3,
+        })),
     };
     let format = args.format.unwrap_or(match game {
         GameKind::Shogi => RecordFormat::Csa,
         GameKind::Go => RecordFormat::Sgf,
-    });
-    let max_moves = args.max_moves.unwrap_or(match game {
-        GameKind::Shogi => 512,
-        GameKind::Go => usize::from(args.size) * usize::from(args.size) * 3,
     });
     let m = Match {
         engines,
@@ -218,7 +218,6 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
         concurrency: args.concurrency,
         out: args.out.clone(),
         format,
-        max_moves,
         margin_ms,
     };
     let total = args.games * m.engines.len() * (m.engines.len() - 1).max(1) / 2;

@@ -40,8 +40,6 @@ pub struct Match {
     /// Where the records go (one file a game), in `format`.
     pub out: Option<PathBuf>,
     pub format: RecordFormat,
-    /// A game still going after this many moves is drawn.
-    pub max_moves: usize,
     /// Engines are told this much less time than they have (their overshoot; the referee's
     /// clock is not changed).
     pub margin_ms: u64,
@@ -213,7 +211,7 @@ impl Match {
                 return Ok(report);
             }
         };
-        let played = play_game(&self.setup, black.as_mut(), white.as_mut(), self.max_moves)?;
+        let played = play_game(&self.setup, black.as_mut(), white.as_mut())?;
         let name = |s: Side| if s == Side::Black { eb.name.clone() } else { ew.name.clone() };
         report.result = played.outcome.result;
         report.reason = played.outcome.reason;

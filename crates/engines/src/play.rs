@@ -44,17 +44,15 @@ pub struct Played {
 /// What the host cites for a match's own rulings.
 pub const ILLEGAL_ARTICLE: &str = "shinpan match: an illegal move loses at once";
 pub const FAILURE_ARTICLE: &str = "shinpan match: the engine stopped playing";
-pub const MAX_MOVES_ARTICLE: &str = "shinpan match: the move limit was reached";
 /// How long a player's answer may come after its flag before the clock is told it fell (the
 /// referee still judges by the instant the answer came).
 const FLAG_GRACE: Duration = Duration::from_millis(1500);
 
-/// Plays `setup` between `black` and `white`, drawn at `max_moves` moves.
+/// Plays `setup` between `black` and `white` (drawn at the setup's `max_moves`, by the referee).
 pub fn play_game(
     setup: &GameSetup,
     black: &mut dyn Player,
     white: &mut dyn Player,
-    max_moves: usize,
 ) -> Result<Played, arbiter::live::SetupError> {
     let mut game = LiveGame::new(setup, Mode::Enforced)?;
     let t0 = Instant::now();
@@ -81,10 +79,6 @@ pub fn play_game(
         if let PositionView::Go { main_game_ended: true, .. } = view.position {
             finish_go(&mut game, &mut players, now());
             continue;
-        }
-        if view.ply >= max_moves {
-            host(&mut game, now(), GameResult::Draw, Reason::ArbiterDecision, MAX_MOVES_ARTICLE);
-            break;
         }
         let side = view.to_move;
         let deadline = game.flag_at().map(|f| t0 + Duration::from_millis(f) + FLAG_GRACE);

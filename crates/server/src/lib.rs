@@ -9,6 +9,7 @@
 pub mod api;
 pub mod auth;
 pub mod csa;
+pub mod follow;
 pub mod live;
 pub mod protocol;
 pub mod seat;

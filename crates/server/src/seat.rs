@@ -4,6 +4,7 @@
 //! the engine (USI for shogi, GTP for Go, crates/engines) for a move within its time on the
 //! referee's clock, and acts. The engine's flag falls like anyone's.
 
+use crate::follow::MoveFollower;
 use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::{GameId, GameRow, GameStatus, Role, Store, StoreError, UserId};
@@ -213,19 +214,19 @@ async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared
     let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
     let _present = hub.present(id, side);
     let mut asked_at: Option<usize> = None;
-    let mut pending: Option<String> = None;
+    let mut moves = MoveFollower::default();
     // The backlog first: every move so far is told to the engine (a restarted game's GTP
     // engine has no board yet); then the last state decides.
     let mut last: Option<Box<GameView>> = None;
     for m in &backlog {
-        if let Some(v) = follow(m, &mut pending, &ask, None) {
+        if let Some(v) = follow(m, &mut moves, &ask, None) {
             last = Some(v);
         }
     }
     let mut messages: Vec<std::sync::Arc<ServerMsg>> = Vec::new();
     loop {
         for m in messages.drain(..) {
-            if let Some(v) = follow(&m, &mut pending, &ask, Some(side)) {
+            if let Some(v) = follow(&m, &mut moves, &ask, Some(side)) {
                 last = Some(v);
             }
         }
@@ -317,26 +318,18 @@ fn against_the_rules(r: &arbiter::Refusal) -> bool {
 /// moves while `me` is `None`, the opponent's after); returns the state's view.
 fn follow(
     m: &ServerMsg,
-    pending: &mut Option<String>,
+    moves: &mut MoveFollower,
     ask: &std::sync::mpsc::Sender<Ask>,
     me: Option<Side>,
 ) -> Option<Box<GameView>> {
-    match m {
-        ServerMsg::Event { event, .. } if event.get("type").and_then(|t| t.as_str()) == Some("move") => {
-            *pending = event.get("move").and_then(|v| v.as_str()).map(str::to_string);
-            None
+    let f = moves.follow(m)?;
+    if let Some(mv) = f.moved {
+        let mover = f.view.to_move.flip();
+        if me != Some(mover) {
+            let _ = ask.send(Ask::Observe(mover, mv));
         }
-        ServerMsg::State { view, .. } => {
-            if let Some(mv) = pending.take() {
-                let mover = view.to_move.flip();
-                if me != Some(mover) {
-                    let _ = ask.send(Ask::Observe(mover, mv));
-                }
-            }
-            Some(view.clone())
-        }
-        _ => None,
     }
+    Some(Box::new(f.view.clone()))
 }
 
 enum Answered {

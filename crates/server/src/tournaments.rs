@@ -5,7 +5,7 @@
 //!
 //! Knows nothing of HTTP: `crate::api::tournaments` is its adapter.
 
-use crate::live::{Hub, Seats, now_ms};
+use crate::live::{Hub, now_ms};
 use crate::store::{
     Audit, BoardGame, Draft, GameId, GameStatus, Role, Store, StoreError, TournamentId, TournamentRow, TournamentWrite,
     User, UserId,
@@ -739,10 +739,8 @@ impl Tournaments {
             reason: None,
         };
         self.commit_rows(l, &writes, audit).await?;
-        self.store.start_game(game, black, white).await?;
-        let seats = Seats { black: Some(black), white: Some(white), arbiter: Some(by.id) };
         self.hub
-            .start(game, seats, setup)
+            .start_stored(game, black, white, Some(by.id), setup)
             .await
             .map_err(|e| TournamentError::Conflict(format!("game {game} did not start: {e}")))?;
         Ok(game)
@@ -1085,6 +1083,7 @@ pub fn game_setup(t: &Tournament, s: &Settings, handicap: Option<&str>) -> std::
         board,
         rated: s.rated,
         arrival: true,
+        max_moves: None,
     })
 }
 

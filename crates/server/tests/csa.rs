@@ -179,7 +179,7 @@ async fn moves_out_of_turn_malformed_moves_and_the_move_limit() {
     let s = TestServer::with_csa(Duration::from_secs(60), config(4, 5000)).await;
     let addr = s.csa.unwrap();
     // White sends his move before Black's: kept until his turn, then played.
-    let (mut b, mut w, _) = started(addr, "early-600-10", ("earlyb", "earlyw")).await;
+    let (mut b, mut w, id) = started(addr, "early-600-10", ("earlyb", "earlyw")).await;
     w.send("-3334FU").await;
     b.send("+7776FU").await;
     for c in [&mut b, &mut w] {
@@ -197,6 +197,13 @@ async fn moves_out_of_turn_malformed_moves_and_the_move_limit() {
         let seen = c.until(|l| l == "#CENSORED").await;
         assert_eq!(seen[seen.len() - 2..], end, "{seen:?}");
     }
+    // The referee drew it (the setup's max_moves), and the record says so.
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["view"]["outcome"]["reason"], "max_moves", "{g}");
+    assert_eq!(g["view"]["outcome"]["result"], "draw", "{g}");
+    let (status, csa) = s.anonymous().text(&format!("/api/games/{id}.csa")).await;
+    assert_eq!(status, 200);
+    assert!(csa.trim_end().ends_with("%MAX_MOVES"), "{csa}");
 
     // A move that is no CSA move loses like an illegal one.
     let (mut b, mut w, id) = started(addr, "garbage-600-10", ("garbb", "garbw")).await;
@@ -228,5 +235,123 @@ async fn a_player_gone_mid_game_loses_after_the_countdown() {
     assert_eq!(end[end.len() - 2..], ["#ABNORMAL", "#WIN"], "{end:?}");
     let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
     assert_eq!(g["view"]["outcome"]["result"], "black_win", "{g}");
+    s.stop().await;
+}
+
+/// An x1 login: `LOGIN:<name> OK` then `##[LOGIN] +OK x1`.
+async fn x1(addr: SocketAddr, name: &str) -> Csa {
+    let mut c = Csa::login(addr, name, "password-1 x1").await;
+    assert_eq!(c.line().await.as_deref(), Some("##[LOGIN] +OK x1"));
+    c
+}
+
+#[tokio::test]
+async fn the_extended_mode_commands_as_shogi_server_answers_them() {
+    let s = TestServer::with_csa(Duration::from_millis(300), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    let mut a = x1(addr, "xa").await;
+    let mut b = x1(addr, "xb").await;
+    let mut m = x1(addr, "xm").await;
+    // A CSA-mode player waiting for an opponent.
+    let mut c = Csa::login(addr, "xc", "lone-600-10-B,password-1").await;
+    m.send("%%WHO").await;
+    let who = m.until(|l| l == "##[WHO] +OK").await;
+    for l in ["##[WHO] xa x1 connected", "##[WHO] xb x1 connected", "##[WHO] xm x1 connected"] {
+        assert!(who.iter().any(|w| w == l), "{l} not in {who:?}");
+    }
+    assert!(who.iter().any(|w| w == "##[WHO] xc CSA game_waiting lone-600-10 +"), "{who:?}");
+    // Chat reaches every x1 player, the sender too, and no CSA-mode player.
+    a.send("%%CHAT hello, all").await;
+    for p in [&mut a, &mut b, &mut m] {
+        assert_eq!(p.line().await.as_deref(), Some("##[CHAT][xa] hello, all"));
+    }
+    c.send("").await;
+    assert_eq!(c.line().await.as_deref(), Some(""), "the keep-alive's answer, and no chat");
+    // No game yet.
+    m.send("%%LIST").await;
+    assert_eq!(m.line().await.as_deref(), Some("##[LIST] +OK"));
+    m.send("%%SHOW 999999").await;
+    assert_eq!(m.line().await.as_deref(), Some("##[SHOW] +OK"));
+    // xa and xb play; xm lists, shows and monitors their game.
+    a.send("%%GAME xgame-600-10 +").await;
+    b.send("%%GAME xgame-600-10 -").await;
+    let id = a.summary().await;
+    assert_eq!(b.summary().await, id);
+    m.send("%%WHO").await;
+    let who = m.until(|l| l == "##[WHO] +OK").await;
+    assert!(who.iter().any(|w| w == "##[WHO] xa x1 agree_waiting xgame-600-10 +"), "{who:?}");
+    a.send("AGREE").await;
+    b.send("AGREE").await;
+    assert_eq!(a.line().await, Some(format!("START:{id}")));
+    assert_eq!(b.line().await, Some(format!("START:{id}")));
+    m.send("%%LIST").await;
+    assert_eq!(m.until(|l| l == "##[LIST] +OK").await, [format!("##[LIST] {id}"), "##[LIST] +OK".into()]);
+    a.send("+7776FU").await;
+    for p in [&mut a, &mut b] {
+        assert!(p.line().await.unwrap().starts_with("+7776FU,T"));
+    }
+    let tag = format!("##[MONITOR2][{id}] ");
+    m.send(&format!("%%MONITOR2ON {id}")).await;
+    let record = m.until(|l| l == format!("{tag}+OK")).await;
+    assert!(record.iter().all(|l| l.starts_with(&tag)), "{record:?}");
+    let record: Vec<&str> = record.iter().map(|l| &l[tag.len()..]).collect();
+    for l in ["N+xa", "N-xb", "+7776FU"] {
+        assert!(record.contains(&l), "{l} not in {record:?}");
+    }
+    b.send("-3334FU").await;
+    for p in [&mut a, &mut b] {
+        assert!(p.line().await.unwrap().starts_with("-3334FU,T"));
+    }
+    let moved = m.until(|l| l == format!("{tag}+OK")).await;
+    assert_eq!(moved.len(), 3, "{moved:?}");
+    assert_eq!(moved[0], format!("{tag}-3334FU"));
+    assert!(moved[1].starts_with(&format!("{tag}T")), "{moved:?}");
+    m.send(&format!("%%SHOW {id}")).await;
+    let shown = m.until(|l| l == "##[SHOW] +OK").await;
+    for l in [
+        "##[SHOW] BEGIN Game_Summary".to_string(),
+        format!("##[SHOW] Game_ID:{id}"),
+        "##[SHOW] Name+:xa".into(),
+        "##[SHOW] Name-:xb".into(),
+        "##[SHOW] To_Move:+".into(),
+        "##[SHOW] Max_Moves:256".into(),
+        "##[SHOW] Current_Turn:2".into(),
+        "##[SHOW] P3-FU-FU-FU-FU-FU-FU * -FU-FU".into(),
+        "##[SHOW] P7+FU+FU * +FU+FU+FU+FU+FU+FU".into(),
+        "##[SHOW] END Game_Summary".into(),
+    ] {
+        assert!(shown.contains(&l), "{l} not in {shown:?}");
+    }
+    assert!(shown.iter().any(|l| l.starts_with("##[SHOW] Last_Move:-3334FU,T")), "{shown:?}");
+    for side in ['+', '-'] {
+        let key = format!("##[SHOW] Remaining_Time{side}:");
+        let left: u64 = shown.iter().find_map(|l| l.strip_prefix(&key)).unwrap().parse().unwrap();
+        assert!((590..=600).contains(&left), "{shown:?}");
+    }
+    // The end, as the monitor hears it; then xa is free again.
+    a.send("%TORYO").await;
+    assert_eq!(a.until(|l| l == "#LOSE").await, ["%TORYO", "#RESIGN", "#LOSE"]);
+    assert_eq!(m.until(|l| l == format!("{tag}+OK")).await, [format!("{tag}%TORYO"), format!("{tag}+OK")]);
+    a.send("%%WHO").await;
+    let who = a.until(|l| l == "##[WHO] +OK").await;
+    assert!(who.iter().any(|w| w == "##[WHO] xa x1 connected"), "{who:?}");
+    // The game leaves the list once its result is stored.
+    let mut listed = Vec::new();
+    for _ in 0..50 {
+        m.send("%%LIST").await;
+        listed = m.until(|l| l == "##[LIST] +OK").await;
+        if listed.len() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(listed, ["##[LIST] +OK"]);
+    m.send("%%MONITOR2ON 999999").await;
+    assert!(m.line().await.unwrap().starts_with("##[ERROR]"));
+    m.send("%%VERSION").await;
+    assert!(m.line().await.unwrap().starts_with("##[VERSION] shinpan "));
+    assert_eq!(m.line().await.as_deref(), Some("##[VERSION] +OK"));
+    m.send("LOGOUT").await;
+    assert_eq!(m.line().await.as_deref(), Some("LOGOUT:completed"));
     s.stop().await;
 }

@@ -146,12 +146,14 @@ impl LiveGame {
             BoardSetup::Shogi { .. } => {
                 let rules = setup.shogi_rules()?;
                 let game = ShogiGame::new(setup.shogi_start()?);
-                Live::Shogi(Box::new(Referee::new(rules, mode, game, clock, Players::default())))
+                let r = Referee::new(rules, mode, game, clock, Players::default());
+                Live::Shogi(Box::new(r.with_max_moves(setup.max_moves.unwrap_or(0))))
             }
             BoardSetup::Go { .. } => {
                 let rules = setup.go_rules()?;
                 let game = GoGame::new(setup.go_start()?);
-                Live::Go(Box::new(Referee::new(rules, mode, game, clock, Players::default())))
+                let r = Referee::new(rules, mode, game, clock, Players::default());
+                Live::Go(Box::new(r.with_max_moves(setup.max_moves.unwrap_or(0))))
             }
         };
         Ok(LiveGame { setup: setup.clone(), live })

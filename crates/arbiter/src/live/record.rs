@@ -78,6 +78,14 @@ impl LiveGame {
             }
             nodes.push(n);
         }
+        if let Some(s) = r.game().score() {
+            // The count's territory on the last node as TB/TW marks, the points of the dead
+            // stones included (rfg 8.2): the record says which stones were dead, as KGS and
+            // others write it, and `adjudicate_go` reads them back from the marks.
+            let last = nodes.last_mut().expect("the root is a node");
+            last.territory_black = s.territory_black.clone();
+            last.territory_white = s.territory_white.clone();
+        }
         go::sgf::SgfGame {
             size: start.board().size(),
             komi: Some(r.rules().game.komi.rule),

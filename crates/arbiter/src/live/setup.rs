@@ -27,6 +27,11 @@ pub struct GameSetup {
     /// first act.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arrival: bool,
+    /// The game is drawn when this many moves are on the board (reason `max_moves`), as the
+    /// CSA server protocol's `Max_Moves` (shogi-server and Floodgate: 256). `None` or 0: no
+    /// limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_moves: Option<u32>,
 }
 
 /// Each side's time control. "Black" is sente in shogi (in a handicap game the receiver) and
@@ -230,6 +235,7 @@ mod tests {
             board: BoardSetup::Shogi { handicap: None },
             rated: false,
             arrival: false,
+            max_moves: None,
         }
     }
 
@@ -286,6 +292,7 @@ mod tests {
             board: BoardSetup::Go { size: 3, handicap: 0, komi: None },
             rated: false,
             arrival: false,
+            max_moves: None,
         };
         assert!(matches!(go.validate(), Err(SetupError::Board(_))));
     }

@@ -142,8 +142,7 @@ pub async fn create(State(state): State<AppState>, m: Member, Body(g): Body<NewG
             Side::Black => (m.user.id, e),
             Side::White => (e, m.user.id),
         };
-        state.store.start_game(id, black, white).await?;
-        state.hub.start(id, Seats { black: Some(black), white: Some(white), arbiter: None }, &g.setup).await?;
+        state.hub.start_stored(id, black, white, None, &g.setup).await?;
         if let Some(p) = prepared {
             state.engines.seat(&state.hub, id, side.flip(), e, p, seat::SeatOptions::default());
         }
@@ -181,8 +180,7 @@ async fn create_engine_game(
     let (black, white) = (seated[0].1, seated[1].1);
     let text = serde_json::to_string(setup).expect("setups serialize");
     let id = state.store.create_game(&text, by.id, [Some(black), Some(white)], now_ms() as i64, None).await?;
-    state.store.start_game(id, black, white).await?;
-    state.hub.start(id, Seats { black: Some(black), white: Some(white), arbiter: None }, setup).await?;
+    state.hub.start_stored(id, black, white, None, setup).await?;
     let how = seat::SeatOptions { pace, slot: Some(slot) };
     state.engines.seat(&state.hub, id, Side::Black, black, b, how.clone());
     state.engines.seat(&state.hub, id, Side::White, white, w, how);
@@ -238,11 +236,9 @@ pub async fn accept(
         (None, Some(w)) => (m.user.id, w),
         (None, None) => return Err(ApiError::conflict("the challenge has no challenger")),
     };
-    if !state.store.start_game(id, black, white).await? {
+    if !state.hub.start_stored(id, black, white, row.arbiter, &setup_of(&row)?).await? {
         return Err(ApiError::conflict("the challenge is no longer open"));
     }
-    let seats = Seats { black: Some(black), white: Some(white), arbiter: row.arbiter };
-    state.hub.start(id, seats, &setup_of(&row)?).await?;
     Ok(Json(json!({ "id": id, "status": GameStatus::Live })))
 }
 

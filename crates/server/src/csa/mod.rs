@@ -10,24 +10,26 @@
 
 mod name;
 mod summary;
+mod x1;
 
 pub use name::{GameName, Wish};
 
 use crate::api::AccountLimits;
 use crate::auth;
-use crate::live::{Hub, Seats, Watching, now_ms};
+use crate::follow::MoveFollower;
+use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
 use arbiter::{Answer, Decision, GameResult, Reason, Refusal, ShogiRuleset, Side};
 use futures_util::StreamExt;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use summary::{CHUDAN_ARTICLE, ILLEGAL_MOVE_LOSES, MAX_MOVES_ARTICLE, Proposal, result_lines};
+use summary::{CHUDAN_ARTICLE, ILLEGAL_MOVE_LOSES, Proposal, result_lines};
 use tokio::io::AsyncWriteExt;
 use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::{TcpListener, TcpStream};
@@ -65,6 +67,10 @@ pub struct Csa {
     accounts: Arc<AccountLimits>,
     engines: crate::seat::Engines,
     lobby: Arc<Mutex<HashMap<String, Vec<Seeker>>>>,
+    /// Who is logged in, by connection (`%%WHO`, `%%CHAT`).
+    online: Arc<Mutex<BTreeMap<u64, x1::Online>>>,
+    /// The games proposed here and started (`%%LIST`, `%%SHOW`, `%%MONITOR2ON`).
+    games: Arc<Mutex<BTreeMap<GameId, x1::Listed>>>,
     /// Secrets already checked, by user: the SHA-256 of the last good one, so a password costs
     /// one argon2 hash per server run and not one per game.
     checked: Arc<Mutex<HashMap<UserId, String>>>,
@@ -113,6 +119,8 @@ impl Csa {
             accounts,
             engines,
             lobby: Arc::default(),
+            online: Arc::default(),
+            games: Arc::default(),
             checked: Arc::default(),
             next_conn: Arc::new(AtomicU64::new(1)),
         }
@@ -167,6 +175,17 @@ impl Csa {
             }
         }
         self.leave_lobby(conn);
+        self.online.lock().expect("online lock").remove(&conn);
+    }
+
+    /// What `%%WHO` says of connection `conn`.
+    fn set_status(&self, conn: u64, status: x1::Status, game: Option<(String, char)>) {
+        if let Some(o) = self.online.lock().expect("online lock").get_mut(&conn) {
+            o.status = status;
+            if game.is_some() || status == x1::Status::Connected {
+                o.game = game;
+            }
+        }
     }
 
     fn leave_lobby(&self, conn: u64) {
@@ -278,7 +297,8 @@ impl Csa {
         };
         let (black, white, black_tx, white_tx) =
             if first_black { (first.user, user2, first.paired, tx2) } else { (user2, first.user, tx2, first.paired) };
-        let setup = game.setup(self.config.ruleset);
+        let setup =
+            GameSetup { max_moves: Some(self.config.max_moves).filter(|&n| n > 0), ..game.setup(self.config.ruleset) };
         let json = serde_json::to_string(&setup).expect("setups serialize");
         let id = match self
             .store
@@ -340,10 +360,10 @@ impl Csa {
         };
         let started = match agreed_both {
             Ok(()) => {
-                let seats = Seats { black: Some(black.id), white: Some(white.id), arbiter: None };
                 let started = async {
-                    self.store.start_game(id, black.id, white.id).await.map_err(|e| e.to_string())?;
-                    self.hub.start(id, seats, &setup).await.map_err(|e| e.to_string())?;
+                    if !self.hub.start_stored(id, black.id, white.id, None, &setup).await.map_err(|e| e.to_string())? {
+                        return Err("the game was no longer waiting".to_string());
+                    }
                     // Both watch from the start event, before either hears START.
                     let b = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
                     let w = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
@@ -363,6 +383,12 @@ impl Csa {
             for (side, u, p) in prepared {
                 self.engines.seat(&self.hub, id, side, u, p, crate::seat::SeatOptions::default());
             }
+        }
+        if started.is_ok() {
+            self.games
+                .lock()
+                .expect("games lock")
+                .insert(id, x1::Listed { names: names.clone(), setup: setup.clone() });
         }
         match started {
             Ok(watching) => {
@@ -388,6 +414,21 @@ async fn stopped(mut stop: watch::Receiver<bool>) {
         if stop.changed().await.is_err() {
             return std::future::pending().await;
         }
+    }
+}
+
+/// The client's next line, without its CR.
+async fn read_line(lines: &mut Lines) -> Result<String, Closed> {
+    match lines.next().await {
+        None => Err(Closed::Peer),
+        Some(Ok(l)) => Ok(l.strip_suffix('\r').unwrap_or(&l).to_string()),
+        Some(Err(LinesCodecError::MaxLineLengthExceeded)) => {
+            Err(Closed::Protocol(format!("a line is at most {MAX_LINE} bytes")))
+        }
+        Some(Err(LinesCodecError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
+            Err(Closed::Protocol("a line is not ASCII text".into()))
+        }
+        Some(Err(_)) => Err(Closed::Peer),
     }
 }
 
@@ -417,17 +458,7 @@ impl Conn {
     }
 
     async fn line(&mut self) -> Result<String, Closed> {
-        match self.lines.next().await {
-            None => Err(Closed::Peer),
-            Some(Ok(l)) => Ok(l.strip_suffix('\r').unwrap_or(&l).to_string()),
-            Some(Err(LinesCodecError::MaxLineLengthExceeded)) => {
-                Err(Closed::Protocol(format!("a line is at most {MAX_LINE} bytes")))
-            }
-            Some(Err(LinesCodecError::Io(e))) if e.kind() == std::io::ErrorKind::InvalidData => {
-                Err(Closed::Protocol("a line is not ASCII text".into()))
-            }
-            Some(Err(_)) => Err(Closed::Peer),
-        }
+        read_line(&mut self.lines).await
     }
 
     async fn run(&mut self) -> Result<(), Closed> {
@@ -490,6 +521,9 @@ impl Conn {
             Err(why) => return self.refuse(&why).await,
         };
         self.write(&format!("LOGIN:{name} OK\n")).await?;
+        let online =
+            x1::Online { name: user.name.clone(), x1, status: x1::Status::Connected, game: None, notices: None };
+        self.csa.online.lock().expect("online lock").insert(self.conn, online);
         self.user = Some(user);
         self.x1 = x1;
         if x1 {
@@ -504,52 +538,14 @@ impl Conn {
         Ok(None)
     }
 
-    /// The extended mode's commands between games.
-    async fn x1_loop(&mut self) -> Result<(), Closed> {
-        loop {
-            let line = self.line().await?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                [] => self.write("\n").await?,
-                ["LOGOUT"] => return self.write("LOGOUT:completed\n").await,
-                ["%%VERSION"] => {
-                    self.write(&format!("##[VERSION] shinpan {}\n##[VERSION] +OK\n", env!("CARGO_PKG_VERSION"))).await?
-                }
-                ["%%GAME" | "%%CHALLENGE", game, rest @ ..] => {
-                    let wish = match rest {
-                        [] | ["*"] => Wish::Either,
-                        ["+"] => Wish::Black,
-                        ["-"] => Wish::White,
-                        _ => {
-                            self.write("##[ERROR] %%GAME <game name> [+|-|*]\n").await?;
-                            continue;
-                        }
-                    };
-                    match name::parse(game) {
-                        Some((g, _)) => match g.setup(self.csa.config.ruleset).validate() {
-                            Ok(()) => self.seek_and_play(g, wish).await?,
-                            Err(e) => self.write(&format!("##[ERROR] {}: {e}\n", g.name)).await?,
-                        },
-                        None => self.write(&format!("##[ERROR] bad game name: {game}\n")).await?,
-                    }
-                }
-                ["%%WHO"] | ["%%LIST"] => {
-                    let listed: Vec<String> = {
-                        let lobby = self.csa.lobby.lock().expect("lobby lock");
-                        lobby.iter().flat_map(|(g, s)| s.iter().map(move |s| format!("{} {g}", s.user.name))).collect()
-                    };
-                    let tag = &words[0][2..];
-                    let mut out: String = listed.iter().map(|l| format!("##[{tag}] {l}\n")).collect();
-                    out.push_str(&format!("##[{tag}] +OK\n"));
-                    self.write(&out).await?
-                }
-                _ => self.write(&format!("##[ERROR] unknown command {line}\n")).await?,
-            }
-        }
-    }
-
     async fn seek_and_play(&mut self, game: GameName, wish: Wish) -> Result<(), Closed> {
         let user = self.user.clone().expect("logged in");
+        let side = match wish {
+            Wish::Black => '+',
+            Wish::White => '-',
+            Wish::Either => '*',
+        };
+        self.csa.set_status(self.conn, x1::Status::GameWaiting, Some((game.name.clone(), side)));
         let Some(mut paired) = self.csa.seek(self.conn, &user, game, wish) else { return Ok(()) };
         // Waiting: keep-alives and LOGOUT.
         let pairing = loop {
@@ -588,10 +584,10 @@ impl Conn {
             you: p.you,
             setup: &p.setup,
             declaration: self.csa.declaration(),
-            max_moves: self.csa.config.max_moves,
             start: &start,
         }
         .game_summary();
+        self.csa.set_status(self.conn, x1::Status::AgreeWaiting, None);
         self.write(&summary).await?;
         // A player who leaves before the start rejects the game.
         let agree = p.agree.clone();
@@ -604,6 +600,7 @@ impl Conn {
             tokio::select! {
                 v = &mut p.verdict => match v {
                     Ok(Verdict::Start(w)) => {
+                        self.csa.set_status(self.conn, x1::Status::Game, None);
                         self.write(&format!("START:{}\n", p.id)).await?;
                         break w;
                     }
@@ -624,6 +621,9 @@ impl Conn {
                                 continue;
                             }
                             answered = true;
+                            if w == "AGREE" {
+                                self.csa.set_status(self.conn, x1::Status::StartWaiting, None);
+                            }
                             let _ = p.agree.send((p.you, w == "AGREE")).await;
                         }
                         _ => self.write(&format!("##[ERROR] AGREE or REJECT game {}, not `{l}`\n", p.id)).await?,
@@ -652,7 +652,7 @@ impl Conn {
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
         let _present = hub.present(id, you);
-        let mut g = Board { pos: start, ply: 0, spent: [0, 0], moved: None, deferred: Vec::new(), claim_at: None };
+        let mut g = Board::new(start);
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {
@@ -703,61 +703,26 @@ impl Conn {
 
     /// A message of the game: a move's echo, or the end. `Ok(true)` once the game is over.
     async fn on_message(&mut self, g: &mut Board, m: &ServerMsg, you: Side) -> Result<bool, Closed> {
-        match m {
-            ServerMsg::Event { event, .. } => {
-                if event.get("type").and_then(|t| t.as_str()) == Some("move") {
-                    g.moved = event.get("move").and_then(|m| m.as_str()).map(str::to_string);
-                }
-                Ok(false)
-            }
-            ServerMsg::State { view, countdown, .. } => {
-                let mut out = String::new();
-                let mut played = None;
-                if let Some(usi) = g.moved.take()
-                    && let Some(mv) = shogi::Move::from_usi(&usi)
-                {
-                    played = Some(mv);
-                    let mover = view.to_move.flip();
-                    let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
-                    let t = spent.saturating_sub(g.spent[mover.index()]) / 1000;
-                    out.push_str(&format!("{},T{t}\n", shogi::formats::csa::move_to_csa(&g.pos, mv)));
-                    if mover == you && view.outcome.is_none() && self.max_moves_reached(view) {
-                        // Drawn at the limit: the side that made the last move says so.
-                        let draw = Decision::Result {
-                            result: GameResult::Draw,
-                            reason: Reason::ArbiterDecision,
-                            article: MAX_MOVES_ARTICLE.into(),
-                        };
-                        let hub = self.csa.hub.clone();
-                        let id = game_of(m);
-                        tokio::spawn(async move {
-                            let _ = hub.act(id, Actor::Host, None, Action::Decide { decision: draw }).await;
-                        });
-                    }
-                }
-                sync(g, view, played);
-                g.claim_at = countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
-                let over = match &view.outcome {
-                    Some(o) => {
-                        for l in result_lines(o, you, view.to_move) {
-                            out.push_str(l);
-                            out.push('\n');
-                        }
-                        true
-                    }
-                    None => false,
-                };
-                if !out.is_empty() {
-                    self.write(&out).await?;
-                }
-                Ok(over)
-            }
-            _ => Ok(false),
+        let Some(f) = g.moves.follow(m) else { return Ok(false) };
+        let mut out = String::new();
+        if let Some((mv, t)) = g.advance(f.moved, f.view) {
+            out.push_str(&format!("{mv},T{t}\n"));
         }
-    }
-
-    fn max_moves_reached(&self, view: &GameView) -> bool {
-        self.csa.config.max_moves > 0 && view.ply >= self.csa.config.max_moves as usize
+        g.claim_at = f.countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
+        let over = match &f.view.outcome {
+            Some(o) => {
+                for l in result_lines(o, you, f.view.to_move) {
+                    out.push_str(l);
+                    out.push('\n');
+                }
+                true
+            }
+            None => false,
+        };
+        if !out.is_empty() {
+            self.write(&out).await?;
+        }
+        Ok(over)
     }
 
     /// A line from the player during the game.
@@ -849,30 +814,44 @@ struct Board {
     ply: usize,
     spent: [u64; 2],
     /// The move of the last event, echoed with the state that follows it.
-    moved: Option<String>,
+    moves: MoveFollower,
     deferred: Vec<String>,
     /// When the absent opponent's game may be claimed.
     claim_at: Option<u64>,
 }
 
-/// Brings the board to `view`: by the move just played when the view is the next ply (the
-/// referee accepted it), else from the view's SFEN (a restore, a take-back, the first view).
-fn sync(g: &mut Board, view: &GameView, played: Option<shogi::Move>) {
-    match played {
-        Some(mv) if view.ply == g.ply + 1 => {
-            g.pos.play_unchecked(mv);
-        }
-        _ => {
-            if let PositionView::Shogi { sfen, .. } = &view.position
-                && let Ok(p) = shogi::Position::from_sfen(sfen)
-            {
-                g.pos = p;
+impl Board {
+    fn new(pos: shogi::Position) -> Board {
+        Board { pos, ply: 0, spent: [0, 0], moves: MoveFollower::default(), deferred: Vec::new(), claim_at: None }
+    }
+
+    /// Brings the board to `view`, which `moved` (USI) led to: the move in CSA and the whole
+    /// seconds it took (`,T<sec>`), if a move did. By the move when the view is the next ply
+    /// (the referee accepted it), else from the view's SFEN (a restore, a take-back, the first
+    /// view).
+    fn advance(&mut self, moved: Option<String>, view: &GameView) -> Option<(String, u64)> {
+        let mut echo = None;
+        match moved.as_deref().and_then(shogi::Move::from_usi) {
+            Some(mv) if view.ply == self.ply + 1 => {
+                let mover = view.to_move.flip();
+                let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);
+                let t = spent.saturating_sub(self.spent[mover.index()]) / 1000;
+                echo = Some((shogi::formats::csa::move_to_csa(&self.pos, mv), t));
+                self.pos.play_unchecked(mv);
+            }
+            _ => {
+                if let PositionView::Shogi { sfen, .. } = &view.position
+                    && let Ok(p) = shogi::Position::from_sfen(sfen)
+                {
+                    self.pos = p;
+                }
             }
         }
-    }
-    g.ply = view.ply;
-    if let Some(c) = &view.clock {
-        g.spent = [c.black.spent_ms, c.white.spent_ms];
+        self.ply = view.ply;
+        if let Some(c) = &view.clock {
+            self.spent = [c.black.spent_ms, c.white.spent_ms];
+        }
+        echo
     }
 }
 
@@ -887,13 +866,6 @@ fn color(side: Side) -> shogi::Color {
     match side {
         Side::Black => shogi::Color::Black,
         Side::White => shogi::Color::White,
-    }
-}
-
-fn game_of(m: &ServerMsg) -> GameId {
-    match m {
-        ServerMsg::Event { game, .. } | ServerMsg::State { game, .. } | ServerMsg::Ack { game, .. } => *game,
-        _ => 0,
     }
 }
 

@@ -135,6 +135,7 @@ impl GameName {
             board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string) },
             rated: false,
             arrival: false,
+            max_moves: None,
         }
     }
 }

@@ -9,8 +9,6 @@ use shogi::Position;
 
 /// What the host writes as the article of a game stopped by `%CHUDAN`.
 pub const CHUDAN_ARTICLE: &str = "CSA server protocol 1.2.1: %CHUDAN, the game interrupted";
-/// …of a game drawn at the move limit the summary announced.
-pub const MAX_MOVES_ARTICLE: &str = "CSA server protocol 1.2.1: Max_Moves reached";
 /// …added to the ruleset's article when an illegal move ends the game at once.
 pub const ILLEGAL_MOVE_LOSES: &str = "CSA server protocol: an illegal move loses at once";
 
@@ -30,7 +28,6 @@ pub struct Proposal<'a> {
     pub setup: &'a GameSetup,
     /// The ruleset's 27-point declaration (`Declaration:Jishogi 1.1`, judged by `%KACHI`).
     pub declaration: bool,
-    pub max_moves: u32,
     pub start: &'a Position,
 }
 
@@ -48,7 +45,8 @@ impl Proposal<'_> {
             self.white,
             sign(self.you),
             if self.start.turn() == shogi::Color::Black { '+' } else { '-' },
-            self.max_moves
+            // The referee draws the game at the setup's limit (`Reason::MaxMoves`); 0: none.
+            self.setup.max_moves.unwrap_or(0)
         ));
         let times = self.setup.time.as_ref();
         let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
@@ -67,13 +65,83 @@ impl Proposal<'_> {
 }
 
 fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64)) {
+    time_block_with(s, name, (total, byoyomi, increment), "");
+}
+
+fn time_block_with(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64), extra: &str) {
     s.push_str(&format!(
         "BEGIN {name}\nTime_Unit:1sec\nTotal_Time:{total}\nByoyomi:{byoyomi}\nLeast_Time_Per_Move:0\nTime_Roundup:NO\n"
     ));
     if increment > 0 {
         s.push_str(&format!("Increment:{increment}\n"));
     }
+    s.push_str(extra);
     s.push_str(&format!("END {name}\n"));
+}
+
+/// A game being played, as `%%SHOW` and `%%MONITORON` print it (shogi-server's `Game#show`):
+/// the summary without `Your_Turn`, the time left and the last move in the Time block, and the
+/// position as it stands.
+pub struct Shown<'a> {
+    pub id: GameId,
+    pub black: &'a str,
+    pub white: &'a str,
+    pub setup: &'a GameSetup,
+    pub declaration: bool,
+    pub position: &'a Position,
+    /// Each side's main time left, in seconds (`Remaining_Time+`, `Remaining_Time-`).
+    pub remaining: Option<[u64; 2]>,
+    /// `+7776FU,T3`.
+    pub last_move: Option<&'a str>,
+    pub ply: usize,
+}
+
+impl Shown<'_> {
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(720);
+        s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
+        if self.declaration {
+            s.push_str("Declaration:Jishogi 1.1\n");
+        }
+        let turn = if self.position.turn() == shogi::Color::Black { '+' } else { '-' };
+        s.push_str(&format!(
+            "Game_ID:{}\nName+:{}\nName-:{}\nRematch_On_Draw:NO\nTo_Move:{turn}\nMax_Moves:{}\n",
+            self.id,
+            self.black,
+            self.white,
+            self.setup.max_moves.unwrap_or(0)
+        ));
+        let [b_left, w_left] = self.remaining.unwrap_or([0, 0]);
+        let extra = format!(
+            "Remaining_Time+:{b_left}\nRemaining_Time-:{w_left}\nLast_Move:{}\nCurrent_Turn:{}\n",
+            self.last_move.unwrap_or(""),
+            self.ply
+        );
+        let times = self.setup.time.as_ref();
+        let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
+        if b == w {
+            time_block_with(&mut s, "Time", time_fields(b), &extra);
+        } else {
+            time_block(&mut s, "Time+", time_fields(b));
+            time_block_with(&mut s, "Time-", time_fields(w), &extra);
+        }
+        s.push_str("BEGIN Position\n");
+        s.push_str(&shogi::formats::csa::board_lines(self.position));
+        s.push(turn);
+        s.push_str("\nEND Position\nEND Game_Summary\n");
+        s
+    }
+}
+
+/// What a monitor is told of the end (shogi-server's `GameResult#result_type`): the first line
+/// a player is sent (`%TORYO`, `#SENNICHITE`, `#TIME_UP`, `%KACHI`, `#MAX_MOVES`, …), and for
+/// a mate, which the protocol has no line for, the CSA record's `%TSUMI`.
+pub fn monitor_result(outcome: &Outcome, to_move: Side) -> &'static str {
+    match result_lines(outcome, Side::Black, to_move).first() {
+        Some(l) if !matches!(*l, "#WIN" | "#LOSE" | "#DRAW") => l,
+        _ if outcome.reason == Reason::Checkmate => "%TSUMI",
+        _ => "#ABNORMAL",
+    }
 }
 
 /// The lines that end a game for `me`; `to_move` is the side to move at the end (a declarer
@@ -85,7 +153,6 @@ pub fn result_lines(outcome: &Outcome, me: Side, to_move: Side) -> Vec<&'static 
         None if outcome.result == GameResult::Draw => "#DRAW",
         None => "",
     };
-    let article = outcome.article.as_deref().unwrap_or("");
     let mut lines: Vec<&'static str> = match outcome.reason {
         Reason::Resignation => vec!["%TORYO", "#RESIGN"],
         Reason::Sennichite => vec!["#SENNICHITE"],
@@ -100,7 +167,8 @@ pub fn result_lines(outcome: &Outcome, me: Side, to_move: Side) -> Vec<&'static 
         // The protocol has no line for mate: the verdict alone (shogi-server waits for the
         // mated side's %TORYO instead).
         Reason::Checkmate => vec![],
-        Reason::ArbiterDecision if article == MAX_MOVES_ARTICLE => return vec!["#MAX_MOVES", "#CENSORED"],
+        // shogi-server's GameResultMaxMovesDraw: no #DRAW, the game is censored.
+        Reason::MaxMoves => return vec!["#MAX_MOVES", "#CENSORED"],
         Reason::ArbiterDecision if outcome.result == GameResult::NoResult => return vec!["#CHUDAN"],
         Reason::ArbiterDecision | Reason::Score | Reason::Cycle => vec!["#ABNORMAL"],
     };
@@ -122,7 +190,7 @@ mod tests {
     #[test]
     fn summary_as_shogi_server_writes_it() {
         let (g, _) = name::parse("test-600-10").unwrap();
-        let setup = g.setup(arbiter::RulesetId::Fesa2017);
+        let setup = GameSetup { max_moves: Some(256), ..g.setup(arbiter::RulesetId::Fesa2017) };
         let start = Position::startpos();
         let p = Proposal {
             id: 7,
@@ -131,7 +199,6 @@ mod tests {
             you: Side::White,
             setup: &setup,
             declaration: true,
-            max_moves: 256,
             start: &start,
         };
         let s = p.game_summary();
@@ -167,7 +234,7 @@ mod tests {
         assert_eq!(r(BlackWin, Reason::TimeUp, "", b, w), ["#TIME_UP", "#WIN"]);
         assert_eq!(r(BlackWin, Reason::Declaration, "", b, b), ["%KACHI", "#JISHOGI", "#WIN"]);
         assert_eq!(r(WhiteWin, Reason::Declaration, "", b, b), ["%KACHI", "#ILLEGAL_MOVE", "#LOSE"]);
-        assert_eq!(r(Draw, Reason::ArbiterDecision, MAX_MOVES_ARTICLE, b, b), ["#MAX_MOVES", "#CENSORED"]);
+        assert_eq!(r(Draw, Reason::MaxMoves, arbiter::MAX_MOVES_ARTICLE, b, b), ["#MAX_MOVES", "#CENSORED"]);
         assert_eq!(r(NoResult, Reason::ArbiterDecision, CHUDAN_ARTICLE, b, b), ["#CHUDAN"]);
         assert_eq!(r(BlackWin, Reason::Checkmate, "", w, w), ["#LOSE"]);
     }

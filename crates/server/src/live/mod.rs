@@ -205,6 +205,25 @@ impl Hub {
         Ok(())
     }
 
+    /// Starts a stored game that waits for its players (an accepted challenge, a game against
+    /// an engine, a CSA game both agreed, a tournament's board): its row takes the seats and
+    /// goes live, then [`Hub::start`]. `Ok(false)`, and nothing started, when the row was no
+    /// longer waiting (accepted or cancelled meanwhile).
+    pub async fn start_stored(
+        &self,
+        id: GameId,
+        black: UserId,
+        white: UserId,
+        arbiter: Option<UserId>,
+        setup: &GameSetup,
+    ) -> Result<bool, ActError> {
+        if !self.store.start_game(id, black, white).await? {
+            return Ok(false);
+        }
+        self.start(id, Seats { black: Some(black), white: Some(white), arbiter }, setup).await?;
+        Ok(true)
+    }
+
     fn spawn(&self, id: GameId, seats: Seats, game: LiveGame, actors: Vec<Option<UserId>>) {
         let (tx, rx) = mpsc::channel(64);
         let (updates, _) = broadcast::channel(256);

@@ -1,0 +1,316 @@
+//! The extended mode's commands between games (`LOGIN <name> <password> x1`), answered as
+//! shogi-server answers them (its `shogi_server/command.rb`): `%%WHO`, `%%LIST`, `%%CHAT`,
+//! `%%SHOW`, `%%MONITOR2ON`/`%%MONITOR2OFF`, `%%VERSION`, `%%HELP`. docs/csa.md lists where
+//! shinpan differs.
+
+use super::summary::{Shown, monitor_result};
+use super::{Board, Conn, Csa};
+use crate::follow::MoveFollower;
+use crate::live::{Hub, Watching, now_ms};
+use crate::protocol::ServerMsg;
+use crate::store::GameId;
+use arbiter::live::{GameSetup, LiveGame, Names, PositionView};
+use arbiter::{Mode, RecordFormat};
+use std::collections::HashMap;
+use tokio::sync::mpsc;
+
+/// What an x1 player may be sent between his own lines (chat, the games he monitors): at most
+/// this many batches wait while he plays a game of his own; more are dropped.
+pub(super) const NOTICES: usize = 1024;
+
+/// A connection logged in on the CSA port, for `%%WHO` and `%%CHAT`.
+pub(super) struct Online {
+    pub name: String,
+    pub x1: bool,
+    pub status: Status,
+    /// The game name sought or played, with the side asked for (`+`, `-`, `*`).
+    pub game: Option<(String, char)>,
+    /// An x1 player's notices: chat and monitored games.
+    pub notices: Option<mpsc::Sender<String>>,
+}
+
+/// A player's status, as shogi-server names it in `%%WHO`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Status {
+    Connected,
+    GameWaiting,
+    AgreeWaiting,
+    StartWaiting,
+    Game,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Connected => "connected",
+            Status::GameWaiting => "game_waiting",
+            Status::AgreeWaiting => "agree_waiting",
+            Status::StartWaiting => "start_waiting",
+            Status::Game => "game",
+        }
+    }
+}
+
+/// A game proposed on the CSA port, for `%%LIST`, `%%SHOW` and the monitors.
+#[derive(Clone)]
+pub(super) struct Listed {
+    pub names: [String; 2],
+    pub setup: GameSetup,
+}
+
+/// The games an x1 connection monitors, stopped with it.
+#[derive(Default)]
+pub(super) struct Monitors(HashMap<GameId, tokio::task::AbortHandle>);
+
+impl Drop for Monitors {
+    fn drop(&mut self) {
+        for (_, h) in self.0.drain() {
+            h.abort();
+        }
+    }
+}
+
+impl Csa {
+    /// `%%WHO`: each player logged in, `<name> <CSA|x1> <status>` and, while he seeks or plays a
+    /// game, its name and his side (shogi-server's `Player#to_s`).
+    fn who(&self) -> String {
+        let online = self.online.lock().expect("online lock");
+        let mut out = String::new();
+        for o in online.values() {
+            let protocol = if o.x1 { "x1" } else { "CSA" };
+            match &o.game {
+                Some((g, side)) if o.status != Status::Connected => {
+                    out.push_str(&format!("##[WHO] {} {protocol} {} {g} {side}\n", o.name, o.status.as_str()))
+                }
+                _ => out.push_str(&format!("##[WHO] {} {protocol} {}\n", o.name, o.status.as_str())),
+            }
+        }
+        out.push_str("##[WHO] +OK\n");
+        out
+    }
+
+    /// `%%LIST`: the ids of the CSA games being played.
+    fn list(&self) -> String {
+        let mut games = self.games.lock().expect("games lock");
+        games.retain(|id, _| self.hub.is_live(*id));
+        let mut out: String = games.keys().map(|id| format!("##[LIST] {id}\n")).collect();
+        out.push_str("##[LIST] +OK\n");
+        out
+    }
+
+    /// `%%CHAT <message>`: to every x1 player, the sender included (shogi-server's ChatCommand).
+    fn chat(&self, from: &str, message: &str) {
+        let line = format!("##[CHAT][{from}] {message}\n");
+        for o in self.online.lock().expect("online lock").values() {
+            if let Some(n) = &o.notices {
+                let _ = n.try_send(line.clone());
+            }
+        }
+    }
+
+    /// `%%SHOW <id>`: the game as it stands (shogi-server's `Game#show`), each line prefixed
+    /// `##[SHOW] `; for a game that is not being played, `##[SHOW] +OK` alone.
+    async fn show(&self, id: GameId) -> String {
+        let listed = self.games.lock().expect("games lock").get(&id).cloned();
+        let mut out = String::new();
+        if let Some(l) = listed
+            && let Some(game) = self.hub.read(id).await
+        {
+            let view = game.view(now_ms());
+            let moves = game.moves();
+            let last_move = moves.last().and_then(|m| {
+                let pos = shogi::Position::from_sfen(m.sfen.as_deref()?).ok()?;
+                let mv = shogi::Move::from_usi(&m.mv)?;
+                Some(format!("{},T{}", shogi::formats::csa::move_to_csa(&pos, mv), m.ms / 1000))
+            });
+            if let PositionView::Shogi { sfen, .. } = &view.position
+                && let Ok(position) = shogi::Position::from_sfen(sfen)
+            {
+                let shown = Shown {
+                    id,
+                    black: &l.names[0],
+                    white: &l.names[1],
+                    setup: &l.setup,
+                    declaration: self.declaration(),
+                    position: &position,
+                    remaining: view.clock.as_ref().map(|c| [c.black.main_ms / 1000, c.white.main_ms / 1000]),
+                    last_move: last_move.as_deref(),
+                    ply: view.ply,
+                };
+                for line in shown.text().lines() {
+                    out.push_str("##[SHOW] ");
+                    out.push_str(line);
+                    out.push('\n');
+                }
+            }
+        }
+        out.push_str("##[SHOW] +OK\n");
+        out
+    }
+}
+
+impl Conn {
+    /// The extended mode's commands between games, and the notices (chat, monitors) as they
+    /// come.
+    pub(super) async fn x1_loop(&mut self) -> Result<(), Closed> {
+        let (tx, mut notices) = mpsc::channel(NOTICES);
+        if let Some(o) = self.csa.online.lock().expect("online lock").get_mut(&self.conn) {
+            o.notices = Some(tx.clone());
+        }
+        let mut monitors = Monitors::default();
+        loop {
+            let line = tokio::select! {
+                l = super::read_line(&mut self.lines) => l?,
+                n = notices.recv() => {
+                    if let Some(n) = n {
+                        self.write(&n).await?;
+                    }
+                    continue;
+                }
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                [] => self.write("\n").await?,
+                ["LOGOUT"] => return self.write("LOGOUT:completed\n").await,
+                ["%%VERSION"] => {
+                    self.write(&format!("##[VERSION] shinpan {}\n##[VERSION] +OK\n", env!("CARGO_PKG_VERSION"))).await?
+                }
+                ["%%HELP", ..] => {
+                    self.write(
+                        "##[HELP] available commands: %%GAME <game name> <+|-|*>, %%CHALLENGE, %%WHO, %%LIST, \
+                         %%CHAT <message>, %%SHOW <game id>, %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, \
+                         %%VERSION, LOGOUT\n",
+                    )
+                    .await?
+                }
+                ["%%GAME" | "%%CHALLENGE", game, rest @ ..] => {
+                    let wish = match rest {
+                        [] | ["*"] => Wish::Either,
+                        ["+"] => Wish::Black,
+                        ["-"] => Wish::White,
+                        _ => {
+                            self.write("##[ERROR] %%GAME <game name> [+|-|*]\n").await?;
+                            continue;
+                        }
+                    };
+                    match super::name::parse(game) {
+                        Some((g, _)) => match g.setup(self.csa.config.ruleset).validate() {
+                            Ok(()) => {
+                                self.seek_and_play(g, wish).await?;
+                                self.csa.set_status(self.conn, Status::Connected, None);
+                            }
+                            Err(e) => self.write(&format!("##[ERROR] {}: {e}\n", g.name)).await?,
+                        },
+                        None => self.write(&format!("##[ERROR] bad game name: {game}\n")).await?,
+                    }
+                }
+                ["%%WHO"] => {
+                    let who = self.csa.who();
+                    self.write(&who).await?
+                }
+                ["%%LIST"] => {
+                    let list = self.csa.list();
+                    self.write(&list).await?
+                }
+                ["%%CHAT", ..] => match line.trim_start().strip_prefix("%%CHAT").map(str::trim) {
+                    Some(message) if !message.is_empty() => {
+                        let name = self.user.as_ref().map_or("", |u| u.name.as_str()).to_string();
+                        self.csa.chat(&name, message);
+                    }
+                    _ => self.write("##[ERROR] %%CHAT <message>\n").await?,
+                },
+                ["%%SHOW", id] => {
+                    let shown = match id.parse() {
+                        Ok(id) => self.csa.show(id).await,
+                        Err(_) => "##[SHOW] +OK\n".to_string(),
+                    };
+                    self.write(&shown).await?
+                }
+                ["%%MONITOR2ON", id] => {
+                    let listed = id.parse().ok().and_then(|id: GameId| {
+                        let l = self.csa.games.lock().expect("games lock").get(&id).cloned();
+                        l.filter(|_| self.csa.hub.is_live(id)).map(|l| (id, l))
+                    });
+                    match listed {
+                        Some((id, l)) => {
+                            let task = tokio::spawn(monitor2(self.csa.hub.clone(), id, l, tx.clone()));
+                            if let Some(old) = monitors.0.insert(id, task.abort_handle()) {
+                                old.abort();
+                            }
+                        }
+                        None => self.write(&format!("##[ERROR] no game is being played as {id}\n")).await?,
+                    }
+                }
+                ["%%MONITOR2OFF", id] => {
+                    if let Some(h) = id.parse().ok().and_then(|id: GameId| monitors.0.remove(&id)) {
+                        h.abort();
+                    }
+                }
+                _ => self.write(&format!("##[ERROR] unknown command {line}\n")).await?,
+            }
+        }
+    }
+}
+
+use super::{Closed, Wish};
+
+/// One monitor of game `id` (shogi-server's `MonitorHandler2`): the record so far, then each
+/// move as its CSA line and its `T<sec>` line, and the end as the result's token (`%TORYO`,
+/// `#SENNICHITE`, …). Each batch is a line per line of text, `##[MONITOR2][<id>] <line>`, then
+/// `##[MONITOR2][<id>] +OK`.
+async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String>) {
+    let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
+    let events: Vec<String> = backlog
+        .iter()
+        .filter_map(|m| match &**m {
+            ServerMsg::Event { event, .. } => Some(event.to_string()),
+            _ => None,
+        })
+        .collect();
+    let Ok(game) = LiveGame::replay(&listed.setup, Mode::Enforced, events.iter().map(String::as_str)) else { return };
+    let [black, white] = listed.names;
+    let names = Names { black: Some(black), white: Some(white) };
+    let Ok(record) = game.record(RecordFormat::Csa, &names) else { return };
+    send(&out, id, &record);
+    let mut board = Board::new(shogi::Position::startpos());
+    let mut moves = MoveFollower::default();
+    for m in &backlog {
+        if let Some(f) = moves.follow(m) {
+            // The record has the moves so far: the board only takes the position.
+            board.advance(None, f.view);
+            if f.view.outcome.is_some() {
+                return;
+            }
+        }
+    }
+    loop {
+        let m = match updates.recv().await {
+            Ok(m) => m,
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(_) => return,
+        };
+        let Some(f) = moves.follow(&m) else { continue };
+        let mut text = String::new();
+        if let Some((mv, t)) = board.advance(f.moved, f.view) {
+            text.push_str(&format!("{mv}\nT{t}\n"));
+        }
+        if let Some(o) = &f.view.outcome {
+            text.push_str(monitor_result(o, f.view.to_move));
+        }
+        if !text.is_empty() {
+            send(&out, id, &text);
+        }
+        if f.view.outcome.is_some() {
+            return;
+        }
+    }
+}
+
+fn send(out: &mpsc::Sender<String>, id: GameId, text: &str) {
+    let mut s = String::with_capacity(text.len() + 64);
+    for l in text.lines() {
+        s.push_str(&format!("##[MONITOR2][{id}] {l}\n"));
+    }
+    s.push_str(&format!("##[MONITOR2][{id}] +OK\n"));
+    let _ = out.try_send(s);
+}
