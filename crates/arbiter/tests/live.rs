@@ -373,7 +373,7 @@ fn the_sgf_of_a_counted_go_game_marks_the_dead_stones_and_reads_back_to_the_same
         let side = if i % 2 == 0 { Side::Black } else { Side::White };
         assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
     }
-    g.act(t, Actor::Player { side: Side::Black }, &Action::MarkDead { stones: vec!["E3".into()] }).unwrap();
+    g.act(t, Actor::Player { side: Side::Black }, &Action::mark_dead(vec!["E3".into()])).unwrap();
     g.act(t, Actor::Player { side: Side::White }, &Action::Agree).unwrap();
     let o = g.view(t).outcome.unwrap();
     assert_eq!(o.reason, Reason::Score);
