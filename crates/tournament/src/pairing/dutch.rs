@@ -896,11 +896,37 @@ impl<'a, const N: usize> Pairer<'a, N> {
             for (r, c) in counts.into_iter().enumerate() {
                 self.played_ranks.insert(c, r as u64);
             }
+            // Every edge changes here (C.2 now knows the bye's score, C.9 is set), but by a sum
+            // of per-player terms, except between two players of the top group: the weight
+            // above was K0·(1 + a(i) + a(j)) + 2^sgsb·(sh(i) + sh(j)) + [both in the top
+            // group], the one below is K1·(1 + b(i) + b(j)) + 2^c9·(c9(i) + c9(j)) (K0, K1 the
+            // two leading fields' units, a and b "not eligible for the bye" before and after
+            // the bye's score is known, sh the score field, c9 the C.9 term). So each player's
+            // dual moves by its own share, d(i) = K1 − K0 + 2·(K1·b(i) + 2^c9·c9(i) − K0·a(i)
+            // − 2^sgsb·sh(i)) in half weights, and every edge keeps its slack: the matching
+            // stays optimal with the same certificate wherever that holds (`shift_dual`), and
+            // only the top group's pairs and the extra vertex of an odd count (its edges keep
+            // their weight) are repaired, instead of the whole field. Exact: the optimum is
+            // certified by the same duals the repair would have to rebuild.
+            let (k0, k1) = (self.lay.sgs + self.lay.sgsb, self.lead_shift);
+            for i in 0..v {
+                let p = self.p(i);
+                let gain = Big::<N>::ZERO
+                    .add_shifted(1 + 2 * !self.bye_candidate(p) as u64, k1)
+                    .add_shifted(2 * self.c9(p), self.c9_shift);
+                let loss = Big::<N>::ZERO
+                    .add_shifted(1 + 2 * !self.elig[p.id] as u64, k0)
+                    .add_shifted(2 * self.shift[p.id] as u64, self.lay.sgsb);
+                self.m.shift_dual(i, gain.sub(&loss));
+            }
             for i in 0..v {
                 for j in 0..i {
                     let w = self.edge(self.p(j), self.p(i), false, false);
-                    self.set(i, j, w);
+                    self.m.set_shifted(i, j, w);
                 }
+            }
+            if self.m.len() > v {
+                self.m.touch(v);
             }
             self.single_downfloater_is_bye = single;
         }
