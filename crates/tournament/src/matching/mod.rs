@@ -1046,6 +1046,8 @@ pub struct Incremental<W: Weight> {
     /// vertices that have one.
     shift: Vec<W>,
     shifted: Vec<usize>,
+    /// Duals for the first solve (`seed_duals`).
+    seed: Option<Vec<W>>,
 }
 
 /// The index of edge `i`–`j` in a complete graph (`j(j-1)/2 + i` for `i < j`).
@@ -1122,6 +1124,7 @@ impl<W: Weight> Incremental<W> {
             solved: false,
             shift: vec![W::zero(); n],
             shifted: Vec::new(),
+            seed: None,
         }
     }
 
@@ -1181,6 +1184,31 @@ impl<W: Weight> Incremental<W> {
             self.is_dirty[a] = true;
             self.dirty.push(a);
         }
+    }
+
+    /// Duals for the first `compute`, in place of each vertex's best edge weight, in the
+    /// duals' units: `y[i] + y[j] >= 4·w(i, j)` must hold for every present edge (checked in one pass; if it fails anywhere the seed is ignored). A caller whose
+    /// weights are mostly sums of per-vertex terms, w(i, j) = s(i) + s(j), gives y = 4·s: then
+    /// nearly every edge is tight and the greedy pass of the first solve matches nearly every
+    /// vertex before any stage. Any feasible duals certify the same optimum.
+    pub fn seed_duals(&mut self, y: Vec<W>) {
+        debug_assert!(!self.solved && y.len() == self.s.nv);
+        self.seed = Some(y);
+    }
+
+    /// Whether `y` is feasible for every present edge (`seed_duals`).
+    fn feasible(&self, y: &[W]) -> bool {
+        let mut k = 0;
+        for j in 0..self.s.nv {
+            for i in 0..j {
+                let e = self.s.edge2.get(k);
+                k += 1;
+                if !e.is_negative() && y[i].plus(&y[j]).less(&e) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// A change of weights that is mostly *separable*: every edge `i`–`j` is about to gain
@@ -1476,7 +1504,10 @@ impl<W: Weight> Incremental<W> {
                 self.is_free[v] = true;
             }
             let n = self.s.nv;
-            let duals: Vec<Option<W>> = if free.len() == n && self.s.alive.len() == n {
+            let seed = self.seed.take().filter(|y| free.len() == n && self.s.alive.len() == n && self.feasible(y));
+            let duals: Vec<Option<W>> = if let Some(seed) = seed {
+                seed.into_iter().map(Some).collect()
+            } else if free.len() == n && self.s.alive.len() == n {
                 // Every vertex free (the first solve): the same maxima in one pass over the
                 // edges in memory order, each edge once.
                 let mut best: Vec<Option<W>> = vec![None; n];
