@@ -1742,6 +1742,31 @@ mod tests {
         }
 
         #[test]
+        fn seeded_duals_give_the_optimum(n2 in 1usize..9, s in proptest::collection::vec(0i64..30, 18), extra in proptest::collection::vec((0usize..18, 0usize..18, 1i64..8), 0..8), feasible in any::<bool>()) {
+            // Weights s(i) + s(j) plus a few extras, seeded with 4·s (+ 2·8 to cover the
+            // extras) or with an infeasible seed (ignored): a fresh maximum either way.
+            let n = 2 * n2;
+            let mut inc = Incremental::new(n, -1_000_000i64, 1000);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 1 + s[i] + s[j]; } }
+            for (i, j, x) in extra {
+                let (i, j) = (i % n, j % n);
+                if i != j { w[i.max(j)][i.min(j)] += x; }
+            }
+            for i in 0..n { for j in 0..i { w[j][i] = w[i][j]; inc.set_initial(i, j, w[i][j]); } }
+            let y: Vec<i64> = (0..n).map(|i| if feasible { 4 * s[i] + 2 + 16 } else { 0 }).collect();
+            inc.seed_duals(y);
+            let m = inc.compute();
+            let mut edges = Vec::new();
+            for i in 0..n { for j in 0..i { edges.push((j, i, w[i][j])); } }
+            let fresh = max_weight_matching(n, &edges);
+            let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+            let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+            for v in 0..n { prop_assert_eq!(m[m[v]], v); }
+            prop_assert_eq!(got, want);
+        }
+
+        #[test]
         fn separable_shifts_keep_the_optimum(n2 in 1usize..9, seed in 0u64..1000, d in proptest::collection::vec(-20i64..20, 18), extra in proptest::collection::vec((0usize..18, 0usize..18, 0i64..60), 0..6), keep in 0usize..18) {
             // Every edge gains (d(i) + d(j)) / 2, a few change otherwise (`extra`), and the
             // edges of vertex `keep` keep their weight (it is `touch`ed instead): the repair
