@@ -53,11 +53,12 @@
 //! the top group is repaired, not the whole field. Same optimum, same certificate: the
 //! pairings are byte for byte those before (1,000/1,001/2,000/2,001/3,999/4,000/9,999 players
 //! in round 2, 1,001 in round 4, 2,000/2,001 in round 5, `dutch_scale pair` before and after).
-//! Measured here under a load of 8-10 on 2 cores: round 2 of 4,000 players 8.2 s -> 2.9 s,
-//! of 3,999 23.2 s -> 4.8 s, round 5 of 2,001 17.4 s -> 1.7 s; round 2 of 9,999 players
-//! 48 s of CPU (250 s wall at 19% of a core), peak 374 MB (was 500 MB), the first matching
-//! 0.4 s instead of 28 s. What is left at 9,999 is the first bracket's own repair (its
-//! thousands of players all change) and the decisions one player at a time.
+//! Measured with each binary run in turn (load about 3 on 2 cores): round 2 of 4,000 players
+//! 3.45 -> 3.1 s, of 3,999 5.8 -> 3.8-4.5 s, round 5 of 2,001 3.7-4.1 -> 1.7-1.9 s, of 2,000
+//! 0.9 s unchanged; round 2 of 9,999 players 46.2 -> 35.5 s, peak 500 -> 374 MB, the first
+//! matching 1.3 s. What is left at 9,999 (35.5 s): 17.5 s in the first bracket's own repair
+//! (its thousands of players all change), about 7 s and 5 s in the next two brackets' first
+//! matchings, the rest the decisions one player at a time.
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
