@@ -93,3 +93,32 @@ fn directories_and_several_files_with_an_unreadable_one() {
     assert_eq!(objects[0]["error"]["line"], 5);
     assert_eq!(objects[1]["result"], "white_win");
 }
+
+#[test]
+fn an_endless_input_is_refused_past_the_bound() {
+    // Issue 19: `check /dev/zero` read without bound (until memory ran out).
+    #[cfg(unix)]
+    {
+        let (code, _, err) = shinpan(&["check", "/dev/zero"]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("/dev/zero") && err.contains("larger than 64 MiB"), "{err}");
+    }
+}
+
+#[test]
+fn a_conversion_that_drops_something_says_so() {
+    // Issue 19: `--to usi` and `--to sfen` dropped results and times without a word.
+    let d = dir("drops");
+    let f = d.join("timed.csa");
+    std::fs::write(&f, "V2.2\nN+Sente\nN-Gote\nPI\n+\n+7776FU,T12\n-3334FU,T5\n%TORYO,T4\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (code, out, err) = shinpan(&["convert", f, "--to", "usi"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("7g7f 3c3d"), "{out}");
+    assert!(err.contains("shinpan convert: ") && err.contains("time"), "USI says it drops the times: {err}");
+    let (code, _, err) = shinpan(&["convert", f, "--to", "sfen"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("moves") && err.contains("result"), "SFEN says it drops the moves and the result: {err}");
+    let (code, _, err) = shinpan(&["convert", f, "--to", "csa"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""), "CSA holds it all");
+}
