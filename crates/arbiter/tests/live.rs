@@ -111,8 +111,9 @@ fn arbiter_pause_stops_both_clocks_and_an_interruption_costs_no_time() {
     assert_eq!(g.flag_at(), Some(518 * S));
 }
 
-#[test]
-fn go_to_three_passes_and_an_agreed_count_then_sgf() {
+/// A 5×5 rfg game with byo-yomi, these moves played a second apart; the game and the last
+/// move's time.
+fn go_5x5(moves: &[&str]) -> (LiveGame, u64) {
     let setup = GameSetup {
         ruleset: RulesetId::Rfg,
         overrides: None,
@@ -125,13 +126,17 @@ fn go_to_three_passes_and_an_agreed_count_then_sgf() {
     let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
     g.start(0);
     let mut t = 0;
-    for (i, m) in
-        ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "pass", "pass"].iter().enumerate()
-    {
+    for (i, m) in moves.iter().enumerate() {
         t += S;
         let side = if i % 2 == 0 { Side::Black } else { Side::White };
         assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
     }
+    (g, t)
+}
+
+#[test]
+fn go_to_three_passes_and_an_agreed_count_then_sgf() {
+    let (mut g, t) = go_5x5(&["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "pass", "pass"]);
     let v = g.view(t);
     assert!(matches!(v.position, PositionView::Go { main_game_ended: true, .. }));
     assert_eq!(v.clock.as_ref().unwrap().running, None, "the clocks stop after the third pass (rfg 7.3)");
@@ -354,25 +359,9 @@ fn the_setup_move_limit_draws_the_game_after_its_last_move_unless_that_move_ende
 
 #[test]
 fn the_sgf_of_a_counted_go_game_marks_the_dead_stones_and_reads_back_to_the_same_count() {
-    let setup = GameSetup {
-        ruleset: RulesetId::Rfg,
-        overrides: None,
-        time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 3))),
-        board: BoardSetup::Go { size: 5, handicap: 0, komi: Some(0.5) },
-        rated: false,
-        arrival: false,
-        max_moves: None,
-    };
-    let mut g = LiveGame::new(&setup, Mode::Enforced).unwrap();
-    g.start(0);
-    let mut t = 0;
     // Black walls column C, White column D; Black's E3 in White's area is dead.
-    let moves = ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "E3", "pass", "pass", "pass"];
-    for (i, m) in moves.iter().enumerate() {
-        t += S;
-        let side = if i % 2 == 0 { Side::Black } else { Side::White };
-        assert_eq!(mv(&mut g, t, side, m), Answer::Accepted, "{m}");
-    }
+    let (mut g, t) =
+        go_5x5(&["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "E3", "pass", "pass", "pass"]);
     g.act(t, Actor::Player { side: Side::Black }, &Action::mark_dead(vec!["E3".into()])).unwrap();
     g.act(t, Actor::Player { side: Side::White }, &Action::Agree).unwrap();
     let o = g.view(t).outcome.unwrap();
