@@ -254,7 +254,17 @@ fn judge_end_word(
                 },
             }),
         },
-        EndReason::Interrupted | EndReason::Sealed | EndReason::MaxMoves | EndReason::NoMate | EndReason::Other(_) => {
+        // A server's move limit (CSA Max_Moves; shogi-server and Floodgate draw there): the
+        // host's ruling, which no rules text holds, taken as the record states it.
+        EndReason::MaxMoves => r.submit(Event::Decision {
+            t,
+            decision: Decision::Result {
+                result: GameResult::Draw,
+                reason: Reason::MaxMoves,
+                article: crate::MAX_MOVES_ARTICLE.into(),
+            },
+        }),
+        EndReason::Interrupted | EndReason::Sealed | EndReason::NoMate | EndReason::Other(_) => {
             return;
         }
     };

@@ -348,6 +348,14 @@ fn the_setup_move_limit_draws_the_game_after_its_last_move_unless_that_move_ende
     assert!(csa.trim_end().ends_with("%MAX_MOVES"), "{csa}");
     let kif = g.record(RecordFormat::Kif, &names).unwrap();
     assert!(kif.contains("最大手数"), "{kif}");
+    // Read back (`shinpan check`, `shinpan match`'s records), each end word stands as the host's
+    // ruling: a draw at the limit.
+    let fesa = arbiter::ShogiRuleset::by_id(RulesetId::Fesa2017).unwrap();
+    for record in [&csa, &kif] {
+        let read = shogi::formats::read(record.as_bytes()).unwrap();
+        let v = arbiter::adjudicate(&read[0], &fesa);
+        assert_eq!((v.result, v.reason, v.ply), (GameResult::Draw, Some(Reason::MaxMoves), 10), "{record}");
+    }
     // The mating move is the 48th: the mate stands, as shogi-server judges the move first.
     let (g, _, _) = limited(48);
     let o = g.outcome().cloned().expect("mate");
