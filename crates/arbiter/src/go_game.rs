@@ -400,7 +400,7 @@ impl GoGame {
             return Err(Refusal::Marks { detail, article: article() });
         }
         // The count itself checks the rest (seki on a stone, neutral on an empty point).
-        score_by(self.board(), 0.0, 0, &marks, go_rules_counting(rules))
+        score_by(self.board(), 0.0, 0, &marks, rules.game.counting.rule.into())
             .map_err(|e| Refusal::Marks { detail: e.to_string(), article: article() })?;
         Ok(marks)
     }
@@ -410,7 +410,7 @@ impl GoGame {
         let go_rules = &rules.game;
         {
             let handicap = if go_rules.handicap_tie_to_white.rule { self.game.handicap() } else { 0 };
-            let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, go_rules_counting(rules))
+            let s = score_by(self.board(), go_rules.komi.rule, handicap, &agreement, rules.game.counting.rule.into())
                 .map_err(|e| Refusal::Count { detail: e.to_string() })?;
             let by_score = &go_rules.articles.result_by_score;
             let end = match s.winner {
@@ -438,10 +438,6 @@ impl GoGame {
             Ok(Acted { end: Some(end), notes: vec![(ViolationKind::Score, note)] })
         }
     }
-}
-
-fn go_rules_counting(rules: &GoRuleset) -> go::score::Counting {
-    rules.game.counting.rule.into()
 }
 
 impl GoGame {
