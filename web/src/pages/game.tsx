@@ -224,8 +224,8 @@ export function GamePage({ id }: { id: number }) {
         marking={marking}
         dead={marking ? marks.dead : new Set()}
         proposed={new Set(replayed ? [] : pos.dead_proposal?.[1] ?? [])}
-        seki={new Set(replayed ? [] : marking ? [...marks.seki, ...pos.proposed_seki] : pos.score?.seki ?? [])}
-        neutral={new Set(replayed ? [] : marking ? [...marks.neutral, ...pos.proposed_neutral] : pos.score?.neutral ?? [])}
+        seki={new Set(replayed ? [] : marking ? marks.seki : pos.score?.seki ?? [])}
+        neutral={new Set(replayed ? [] : marking ? marks.neutral : pos.score?.neutral ?? [])}
         territory={pos.score && !replayed ? { black: pos.score.territory_black, white: pos.score.territory_white } : null}
         canPlay={myTurn && !replayed}
         onPoint={(pt) => {
