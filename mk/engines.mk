@@ -1,5 +1,6 @@
 # Engines at the board (issue 16): `shinpan match` with Debian's engines (GNU Go over GTP,
-# fairy-stockfish and gpsshogi over USI), crates/cli/tests/engine_match.rs.
+# fairy-stockfish and gpsshogi over USI), crates/cli/tests/engine_match.rs; GNU Go seated by the
+# server on both sides of Go games, counted as GNU Go counts (crates/server/tests/engine_seats.rs).
 .PHONY: deps-engines test-engines
 
 deps: deps-engines
@@ -9,3 +10,4 @@ deps-engines:
 test: test-engines
 test-engines: deps-engines
 	$(CARGO) test --release -p shinpan --test engine_match -- --ignored --test-threads 1
+	$(CARGO) test --release -p shinpan-server --test engine_seats -- --ignored

@@ -105,3 +105,87 @@ async fn an_engine_refused_for_a_pause_plays_after_the_resume() {
 fn go9() -> serde_json::Value {
     json!({"ruleset": "rfg", "board": {"game": "go", "size": 9}})
 }
+
+/// GNU Go seated on both sides of 9×9 games: the seats play them out, pass to the finishing
+/// phase (rfg 7.1), and propose and agree the dead stones GNU Go names (`final_status_list
+/// dead`, rfg 7.2). The count the server gives must be GNU Go's own `final_score` of the final
+/// position, replayed into a fresh GNU Go (Japanese counting, like rfg 8–10), and the agreed
+/// dead stones its list. GNU Go instances with different seeds and levels make different games;
+/// some must end with dead stones on the board. `#[ignore]`d: needs `/usr/games/gnugo` (`make
+/// test-engines`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn gnu_go_seated_on_both_sides_counts_as_gnu_go_does() {
+    assert!(testkit::gtp::have_gnugo(), "apt-get install gnugo");
+    let engine = |seed: u32, level: u32| EngineConfig {
+        name: format!("gnugo-{seed}-{level}"),
+        cmd: format!("{} --mode gtp --level {level} --seed {seed}", testkit::gtp::GNUGO),
+        game: arbiter::GameKind::Go,
+        margin_ms: 0,
+    };
+    let pairs =
+        [((1, 1), (2, 1)), ((3, 2), (4, 1)), ((5, 1), (6, 3)), ((7, 3), (8, 2)), ((9, 1), (10, 1)), ((11, 2), (12, 3))];
+    let s =
+        TestServer::with_engines(pairs.iter().flat_map(|&(b, w)| [engine(b.0, b.1), engine(w.0, w.1)]).collect()).await;
+    let fan = s.user("fan").await;
+    let mut with_dead = 0;
+    for (b, w) in pairs {
+        let (moves, agreed, final_score) =
+            gnu_go_game(&s, &fan, &format!("gnugo-{}-{}", b.0, b.1), &format!("gnugo-{}-{}", w.0, w.1)).await;
+        eprintln!("{moves} moves, {} dead stones agreed, {final_score}", agreed.len());
+        with_dead += usize::from(!agreed.is_empty());
+    }
+    assert!(with_dead >= 2, "games with dead stones: {with_dead} of {}", pairs.len());
+}
+
+/// One game of two GNU Go seats, checked against a fresh GNU Go: its moves, the dead stones
+/// agreed and GNU Go's final score.
+async fn gnu_go_game(s: &TestServer, fan: &Client, black: &str, white: &str) -> (usize, Vec<String>, String) {
+    let setup = json!({"ruleset": "rfg", "board": {"game": "go", "size": 9}});
+    let (status, g) = fan
+        .post("/api/games", json!({"setup": setup, "engines": {"black": black, "white": white, "pace_ms": 0}}))
+        .await;
+    assert_eq!(status, 201, "{g}");
+    let id = g["id"].as_i64().unwrap();
+    let mut ws = s.anonymous().ws().await;
+    ws.watch(id, None).await;
+    let mut marked = None;
+    let end = loop {
+        let m = ws.next().await;
+        let action = &m["event"]["action"];
+        if m["type"] == "event" && m["event"]["type"] == "game" && action["kind"] == "mark_dead" {
+            marked = Some(action["stones"].clone());
+        }
+        if m["type"] == "state" && m["view"]["outcome"].is_object() {
+            break m;
+        }
+    };
+    let score = &end["view"]["position"]["score"];
+    assert!(score.is_object(), "the game ended by the count: {end}");
+    let mut agreed: Vec<String> = serde_json::from_value(marked.expect("a seat proposed the dead stones")).unwrap();
+
+    // The same moves into a fresh GNU Go, which counts the final position itself.
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    let moves = g["moves"].as_array().unwrap();
+    let mut oracle = testkit::gtp::Gtp::start(&["--level", "1"]);
+    oracle.ok("boardsize 9");
+    oracle.ok("clear_board");
+    oracle.ok(&format!("komi {}", score["white"]["komi"]));
+    for (i, m) in moves.iter().enumerate() {
+        let colour = if i % 2 == 0 { "black" } else { "white" };
+        oracle.ok(&format!("play {colour} {}", m["move"].as_str().unwrap()));
+    }
+    let mut dead: Vec<String> = oracle.ok("final_status_list dead").split_whitespace().map(str::to_string).collect();
+    dead.sort();
+    agreed.sort();
+    assert_eq!(agreed, dead, "game {id}: the seats agreed GNU Go's dead stones");
+    let final_score = oracle.ok("final_score");
+    let ours = match score["winner"].as_str() {
+        Some("black") => format!("B+{}", score["margin"]),
+        Some("white") => format!("W+{}", score["margin"]),
+        _ => "0".to_string(),
+    };
+    assert_eq!(ours, final_score, "game {id}: the server's count against GNU Go's final_score: {score}");
+    assert!(moves.len() > 20, "a real game was played: {g}");
+    (moves.len(), agreed, final_score)
+}
