@@ -19,7 +19,7 @@ use crate::auth;
 use crate::follow::MoveFollower;
 use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
-use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
+use crate::store::{GameId, GameStatus, Role, Store, User};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
 use arbiter::{Answer, Decision, GameResult, Reason, Refusal, ShogiRuleset, Side};
@@ -71,9 +71,10 @@ pub struct Csa {
     online: Arc<Mutex<BTreeMap<u64, x1::Online>>>,
     /// The games proposed here and started (`%%LIST`, `%%SHOW`, `%%MONITOR2ON`).
     games: Arc<Mutex<BTreeMap<GameId, x1::Listed>>>,
-    /// Secrets already checked, by user: the SHA-256 of the last good one, so a password costs
-    /// one argon2 hash per server run and not one per game.
-    checked: Arc<Mutex<HashMap<UserId, String>>>,
+    /// Secrets already checked, by name: the account and the SHA-256 of its last good secret,
+    /// so a password costs one argon2 hash per server run and a login no query (names never
+    /// change and secrets are never revoked; the CSA front reads no role).
+    checked: Arc<Mutex<HashMap<String, (User, String)>>>,
     next_conn: Arc<AtomicU64>,
 }
 
@@ -201,16 +202,21 @@ impl Csa {
     /// player's trip.
     async fn authenticate(&self, name: &str, secret: &str) -> Result<User, String> {
         let digest = auth::token_hash(secret);
+        if let Some((user, good)) = self.checked.lock().expect("checked lock").get(name)
+            && *good == digest
+        {
+            return Ok(user.clone());
+        }
         let store_err = |e: crate::store::StoreError| e.to_string();
+        let remember = |user: &User, digest: String| {
+            self.checked.lock().expect("checked lock").insert(user.name.clone(), (user.clone(), digest));
+        };
         match self.store.user_by_name(name).await.map_err(store_err)? {
             Some((user, hash)) => {
-                if self.checked.lock().expect("checked lock").get(&user.id) == Some(&digest) {
-                    return Ok(user);
-                }
                 if let Some(u) = self.store.user_by_token(&digest).await.map_err(store_err)?
                     && u.id == user.id
                 {
-                    self.checked.lock().expect("checked lock").insert(user.id, digest);
+                    remember(&user, digest);
                     return Ok(user);
                 }
                 self.accounts
@@ -222,7 +228,7 @@ impl Csa {
                 if !good {
                     return Err("wrong password".into());
                 }
-                self.checked.lock().expect("checked lock").insert(user.id, digest);
+                remember(&user, digest);
                 Ok(user)
             }
             None => {
@@ -238,7 +244,7 @@ impl Csa {
                     .map_err(|e| e.to_string())?;
                 let user =
                     self.store.create_user(name, &hash, Role::Player, now_ms() as i64).await.map_err(store_err)?;
-                self.checked.lock().expect("checked lock").insert(user.id, digest);
+                remember(&user, digest);
                 Ok(user)
             }
         }
