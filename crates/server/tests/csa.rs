@@ -252,17 +252,21 @@ async fn the_extended_mode_commands_as_shogi_server_answers_them() {
     let mut a = x1(addr, "xa").await;
     let mut b = x1(addr, "xb").await;
     let mut m = x1(addr, "xm").await;
+    let mut n = x1(addr, "xn").await;
+    let mut o = x1(addr, "xo").await;
     // A CSA-mode player waiting for an opponent.
     let mut c = Csa::login(addr, "xc", "lone-600-10-B,password-1").await;
     m.send("%%WHO").await;
     let who = m.until(|l| l == "##[WHO] +OK").await;
-    for l in ["##[WHO] xa x1 connected", "##[WHO] xb x1 connected", "##[WHO] xm x1 connected"] {
+    for l in
+        ["##[WHO] xa x1 connected", "##[WHO] xb x1 connected", "##[WHO] xm x1 connected", "##[WHO] xn x1 connected"]
+    {
         assert!(who.iter().any(|w| w == l), "{l} not in {who:?}");
     }
     assert!(who.iter().any(|w| w == "##[WHO] xc CSA game_waiting lone-600-10 +"), "{who:?}");
     // Chat reaches every x1 player, the sender too, and no CSA-mode player.
     a.send("%%CHAT hello, all").await;
-    for p in [&mut a, &mut b, &mut m] {
+    for p in [&mut a, &mut b, &mut m, &mut n, &mut o] {
         assert_eq!(p.line().await.as_deref(), Some("##[CHAT][xa] hello, all"));
     }
     c.send("").await;
@@ -290,6 +294,16 @@ async fn the_extended_mode_commands_as_shogi_server_answers_them() {
     for p in [&mut a, &mut b] {
         assert!(p.line().await.unwrap().starts_with("+7776FU,T"));
     }
+    // xn and xo monitor it whole (%%MONITORON): the game as %%SHOW gives it, now and after each
+    // move; xo to the end.
+    let whole = format!("##[MONITOR][{id}] ");
+    o.send(&format!("%%MONITORON {id}")).await;
+    n.send(&format!("%%MONITORON {id}")).await;
+    let now = n.until(|l| l == format!("{whole}+OK")).await;
+    assert!(now.iter().all(|l| l.starts_with(&whole)), "{now:?}");
+    for l in ["BEGIN Game_Summary", "Current_Turn:1", "P7+FU+FU * +FU+FU+FU+FU+FU+FU", "END Game_Summary"] {
+        assert!(now.contains(&format!("{whole}{l}")), "{l} not in {now:?}");
+    }
     let tag = format!("##[MONITOR2][{id}] ");
     m.send(&format!("%%MONITOR2ON {id}")).await;
     let record = m.until(|l| l == format!("{tag}+OK")).await;
@@ -304,6 +318,16 @@ async fn the_extended_mode_commands_as_shogi_server_answers_them() {
     }
     let moved = m.until(|l| l == format!("{tag}+OK")).await;
     assert_eq!(moved.len(), 3, "{moved:?}");
+    let after = n.until(|l| l == format!("{whole}+OK")).await;
+    for l in ["Current_Turn:2", "P3-FU-FU-FU-FU-FU-FU * -FU-FU"] {
+        assert!(after.contains(&format!("{whole}{l}")), "{l} not in {after:?}");
+    }
+    assert!(after.iter().any(|l| l.starts_with(&format!("{whole}Last_Move:-3334FU,T"))), "{after:?}");
+    // %%MONITOROFF: nothing more of this game reaches xn.
+    n.send(&format!("%%MONITOROFF {id}")).await;
+    n.send("%%VERSION").await;
+    assert!(n.line().await.unwrap().starts_with("##[VERSION] shinpan "), "the monitor stopped");
+    assert_eq!(n.line().await.as_deref(), Some("##[VERSION] +OK"));
     assert_eq!(moved[0], format!("{tag}-3334FU"));
     assert!(moved[1].starts_with(&format!("{tag}T")), "{moved:?}");
     m.send(&format!("%%SHOW {id}")).await;
@@ -332,6 +356,16 @@ async fn the_extended_mode_commands_as_shogi_server_answers_them() {
     a.send("%TORYO").await;
     assert_eq!(a.until(|l| l == "#LOSE").await, ["%TORYO", "#RESIGN", "#LOSE"]);
     assert_eq!(m.until(|l| l == format!("{tag}+OK")).await, [format!("{tag}%TORYO"), format!("{tag}+OK")]);
+    n.send("%%VERSION").await;
+    assert!(n.line().await.unwrap().starts_with("##[VERSION] shinpan "), "no monitor line after %%MONITOROFF");
+    let seen: Vec<Vec<String>> = vec![
+        o.until(|l| l == format!("{whole}+OK")).await,
+        o.until(|l| l == format!("{whole}+OK")).await,
+        o.until(|l| l == format!("{whole}+OK")).await,
+    ];
+    assert!(seen[0].contains(&format!("{whole}Current_Turn:1")), "{seen:?}");
+    assert!(seen[1].contains(&format!("{whole}Current_Turn:2")), "{seen:?}");
+    assert_eq!(seen[2], [format!("{whole}%TORYO"), format!("{whole}+OK")]);
     a.send("%%WHO").await;
     let who = a.until(|l| l == "##[WHO] +OK").await;
     assert!(who.iter().any(|w| w == "##[WHO] xa x1 connected"), "{who:?}");

@@ -1,7 +1,7 @@
 //! The extended mode's commands between games (`LOGIN <name> <password> x1`), answered as
 //! shogi-server answers them (its `shogi_server/command.rb`): `%%WHO`, `%%LIST`, `%%CHAT`,
-//! `%%SHOW`, `%%MONITOR2ON`/`%%MONITOR2OFF`, `%%VERSION`, `%%HELP`. docs/csa.md lists where
-//! shinpan differs.
+//! `%%SHOW`, `%%MONITORON`/`%%MONITOROFF`, `%%MONITOR2ON`/`%%MONITOR2OFF`, `%%VERSION`,
+//! `%%HELP`. docs/csa.md lists where shinpan differs.
 
 use super::summary::{Shown, monitor_result};
 use super::{Board, Conn, Csa};
@@ -58,9 +58,26 @@ pub(super) struct Listed {
     pub setup: GameSetup,
 }
 
-/// The games an x1 connection monitors, stopped with it.
+/// The two kinds of monitor (shogi-server's `MonitorHandler1` and `MonitorHandler2`): the
+/// whole game as `%%SHOW` gives it after each move, or the record and then each move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Monitor {
+    Show,
+    Record,
+}
+
+impl Monitor {
+    fn tag(self) -> &'static str {
+        match self {
+            Monitor::Show => "MONITOR",
+            Monitor::Record => "MONITOR2",
+        }
+    }
+}
+
+/// The games an x1 connection monitors, by kind (one of each per game), stopped with it.
 #[derive(Default)]
-pub(super) struct Monitors(HashMap<GameId, tokio::task::AbortHandle>);
+pub(super) struct Monitors(HashMap<(GameId, Monitor), tokio::task::AbortHandle>);
 
 impl Drop for Monitors {
     fn drop(&mut self) {
@@ -108,11 +125,23 @@ impl Csa {
         }
     }
 
-    /// `%%SHOW <id>`: the game as it stands (shogi-server's `Game#show`), each line prefixed
-    /// `##[SHOW] `; for a game that is not being played, `##[SHOW] +OK` alone.
+    /// `%%SHOW <id>`: the game as it stands, each line prefixed `##[SHOW] `; for a game that is
+    /// not being played, `##[SHOW] +OK` alone.
     async fn show(&self, id: GameId) -> String {
-        let listed = self.games.lock().expect("games lock").get(&id).cloned();
         let mut out = String::new();
+        for line in self.shown(id).await.unwrap_or_default().lines() {
+            out.push_str("##[SHOW] ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str("##[SHOW] +OK\n");
+        out
+    }
+
+    /// Game `id` as it stands, as shogi-server's `Game#show` gives it: its summary with the
+    /// time left, the last move and the position; none for a game not being played here.
+    async fn shown(&self, id: GameId) -> Option<String> {
+        let listed = self.games.lock().expect("games lock").get(&id).cloned();
         if let Some(l) = listed
             && let Some(game) = self.hub.read(id).await
         {
@@ -137,15 +166,10 @@ impl Csa {
                     last_move: last_move.as_deref(),
                     ply: view.ply,
                 };
-                for line in shown.text().lines() {
-                    out.push_str("##[SHOW] ");
-                    out.push_str(line);
-                    out.push('\n');
-                }
+                return Some(shown.text());
             }
         }
-        out.push_str("##[SHOW] +OK\n");
-        out
+        None
     }
 }
 
@@ -178,8 +202,8 @@ impl Conn {
                 ["%%HELP", ..] => {
                     self.write(
                         "##[HELP] available commands: %%GAME <game name> <+|-|*>, %%CHALLENGE, %%WHO, %%LIST, \
-                         %%CHAT <message>, %%SHOW <game id>, %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, \
-                         %%VERSION, LOGOUT\n",
+                         %%CHAT <message>, %%SHOW <game id>, %%MONITORON <game id>, %%MONITOROFF <game id>, \
+                         %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, %%VERSION, LOGOUT\n",
                     )
                     .await?
                 }
@@ -226,23 +250,28 @@ impl Conn {
                     };
                     self.write(&shown).await?
                 }
-                ["%%MONITOR2ON", id] => {
+                [on @ ("%%MONITORON" | "%%MONITOR2ON"), id] => {
+                    let kind = if *on == "%%MONITORON" { Monitor::Show } else { Monitor::Record };
                     let listed = id.parse().ok().and_then(|id: GameId| {
                         let l = self.csa.games.lock().expect("games lock").get(&id).cloned();
                         l.filter(|_| self.csa.hub.is_live(id)).map(|l| (id, l))
                     });
                     match listed {
                         Some((id, l)) => {
-                            let task = tokio::spawn(monitor2(self.csa.hub.clone(), id, l, tx.clone()));
-                            if let Some(old) = monitors.0.insert(id, task.abort_handle()) {
+                            let task = match kind {
+                                Monitor::Show => tokio::spawn(monitor1(self.csa.clone(), id, tx.clone())),
+                                Monitor::Record => tokio::spawn(monitor2(self.csa.hub.clone(), id, l, tx.clone())),
+                            };
+                            if let Some(old) = monitors.0.insert((id, kind), task.abort_handle()) {
                                 old.abort();
                             }
                         }
                         None => self.write(&format!("##[ERROR] no game is being played as {id}\n")).await?,
                     }
                 }
-                ["%%MONITOR2OFF", id] => {
-                    if let Some(h) = id.parse().ok().and_then(|id: GameId| monitors.0.remove(&id)) {
+                [off @ ("%%MONITOROFF" | "%%MONITOR2OFF"), id] => {
+                    let kind = if *off == "%%MONITOROFF" { Monitor::Show } else { Monitor::Record };
+                    if let Some(h) = id.parse().ok().and_then(|id: GameId| monitors.0.remove(&(id, kind))) {
                         h.abort();
                     }
                 }
@@ -253,6 +282,42 @@ impl Conn {
 }
 
 use super::{Closed, Wish};
+
+/// One monitor of game `id` (shogi-server's `MonitorHandler1`): the game as `%%SHOW` gives it,
+/// now and after each move, and the end as the result's token. Each batch is a line per line of
+/// text, `##[MONITOR][<id>] <line>`, then `##[MONITOR][<id>] +OK`.
+async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
+    let Some(Watching { backlog, mut updates }) = csa.hub.watch(id, None).await else { return };
+    let mut moves = MoveFollower::default();
+    for m in &backlog {
+        if let Some(f) = moves.follow(m)
+            && f.view.outcome.is_some()
+        {
+            return;
+        }
+    }
+    if let Some(text) = csa.shown(id).await {
+        send(&out, Monitor::Show, id, &text);
+    }
+    loop {
+        let m = match updates.recv().await {
+            Ok(m) => m,
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(_) => return,
+        };
+        let Some(f) = moves.follow(&m) else { continue };
+        // A game that ends by its move (a mate) shows the move, then the end.
+        if f.moved.is_some()
+            && let Some(text) = csa.shown(id).await
+        {
+            send(&out, Monitor::Show, id, &text);
+        }
+        if let Some(o) = &f.view.outcome {
+            send(&out, Monitor::Show, id, monitor_result(o, f.view.to_move));
+            return;
+        }
+    }
+}
 
 /// One monitor of game `id` (shogi-server's `MonitorHandler2`): the record so far, then each
 /// move as its CSA line and its `T<sec>` line, and the end as the result's token (`%TORYO`,
@@ -271,7 +336,7 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
     let [black, white] = listed.names;
     let names = Names { black: Some(black), white: Some(white) };
     let Ok(record) = game.record(RecordFormat::Csa, &names) else { return };
-    send(&out, id, &record);
+    send(&out, Monitor::Record, id, &record);
     let mut board = Board::new(shogi::Position::startpos());
     let mut moves = MoveFollower::default();
     for m in &backlog {
@@ -298,7 +363,7 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
             text.push_str(monitor_result(o, f.view.to_move));
         }
         if !text.is_empty() {
-            send(&out, id, &text);
+            send(&out, Monitor::Record, id, &text);
         }
         if f.view.outcome.is_some() {
             return;
@@ -306,11 +371,12 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
     }
 }
 
-fn send(out: &mpsc::Sender<String>, id: GameId, text: &str) {
+fn send(out: &mpsc::Sender<String>, kind: Monitor, id: GameId, text: &str) {
+    let tag = kind.tag();
     let mut s = String::with_capacity(text.len() + 64);
     for l in text.lines() {
-        s.push_str(&format!("##[MONITOR2][{id}] {l}\n"));
+        s.push_str(&format!("##[{tag}][{id}] {l}\n"));
     }
-    s.push_str(&format!("##[MONITOR2][{id}] +OK\n"));
+    s.push_str(&format!("##[{tag}][{id}] +OK\n"));
     let _ = out.try_send(s);
 }
