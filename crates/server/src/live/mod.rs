@@ -602,6 +602,9 @@ impl GameTask {
             return Ok(Acked { seq, answer: logged.answer });
         }
         let event = serde_json::from_str(&logged.event).expect("stored events are JSON");
+        // Both messages are built before either is sent: a watcher woken by the event then
+        // finds the state already there, instead of being woken again for it.
+        let state = Arc::new(self.state(seq));
         let _ = self.updates.send(Arc::new(ServerMsg::Event {
             game: self.id,
             seq,
@@ -610,7 +613,7 @@ impl GameTask {
             event,
             answer: logged.answer.clone(),
         }));
-        let _ = self.updates.send(Arc::new(self.state(seq)));
+        let _ = self.updates.send(state);
         Ok(Acked { seq, answer: logged.answer })
     }
 
