@@ -299,12 +299,7 @@ async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
     if let Some(text) = csa.shown(id).await {
         send(&out, Monitor::Show, id, &text);
     }
-    loop {
-        let m = match updates.recv().await {
-            Ok(m) => m,
-            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-            Err(_) => return,
-        };
+    while let Some(m) = next(&mut updates).await {
         let Some(f) = moves.follow(&m) else { continue };
         // A game that ends by its move (a mate) shows the move, then the end.
         if f.moved.is_some()
@@ -348,12 +343,7 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
             }
         }
     }
-    loop {
-        let m = match updates.recv().await {
-            Ok(m) => m,
-            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-            Err(_) => return,
-        };
+    while let Some(m) = next(&mut updates).await {
         let Some(f) = moves.follow(&m) else { continue };
         let mut text = String::new();
         if let Some((mv, t)) = board.advance(f.moved, f.view) {
@@ -367,6 +357,20 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
         }
         if f.view.outcome.is_some() {
             return;
+        }
+    }
+}
+
+/// The next message of a watched game, none once its task is gone; a monitor that fell behind
+/// goes on from what is there.
+async fn next(
+    updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<ServerMsg>>,
+) -> Option<std::sync::Arc<ServerMsg>> {
+    loop {
+        match updates.recv().await {
+            Ok(m) => return Some(m),
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(_) => return None,
         }
     }
 }
