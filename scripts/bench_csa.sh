@@ -5,11 +5,12 @@
 # connections held meanwhile; then, when SHOGI_SERVER names a checkout of the Ruby shogi-server
 # (github.com/TadaoYamaoka/shogi-server, run locally, never committed) and ruby is installed,
 # against it too, and the ratio of games per second. shogi-server refuses connections past 100,
-# so it gets no idle connections.
+# so it gets no idle connections. RUNS rounds, the two servers taking turns within each, so that
+# both meet the same state of the machine; the medians are compared.
 # Usage: scripts/bench_csa.sh BIN LOAD   (make bench-csa)
 set -euo pipefail
 BIN=$1 LOAD=$2
-PAIRS=${PAIRS:-50} SECONDS_=${SECONDS_:-20} IDLE=${IDLE:-10000}
+PAIRS=${PAIRS:-50} SECONDS_=${SECONDS_:-20} IDLE=${IDLE:-10000} RUNS=${RUNS:-3}
 dir=$(mktemp -d /tmp/shinpan-bench-csa.XXXXXX)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }
@@ -21,31 +22,55 @@ http=$(free_port) csa=$(free_port)
 "$BIN" serve --database "sqlite://$dir/bench.db" --listen "127.0.0.1:$http" --csa-listen "127.0.0.1:$csa" \
   --no-default-engines >"$dir/shinpan.log" 2>&1 &
 pids+=($!)
+shinpan_pid=$!
 wait_port "$csa"
 # One short warm-up: the players' accounts are created (a password hash each) before the clock runs.
 "$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds 1 --prefix b >/dev/null
-echo "shinpan serve (SQLite, durable moves), $PAIRS pairs, $IDLE idle connections:"
-ours=$("$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix b --json)
-echo "  $ours"
-echo "  server memory: $(ps -o rss= -p "${pids[0]}" | awk '{printf "%.0f MB", $1/1024}')"
 
+ruby_port=
 if [[ -n "${SHOGI_SERVER:-}" && -x "$(command -v ruby)" ]]; then
-  port=$(free_port)
-  (cd "$dir" && ruby "$SHOGI_SERVER/shogi-server" --max-moves 0 --least-time-per-move 0 bench "$port" \
+  ruby_port=$(free_port)
+  # exec: the pid kept is ruby's own, so that the cleanup stops it.
+  (cd "$dir" && exec ruby "$SHOGI_SERVER/shogi-server" --max-moves 0 --least-time-per-move 0 bench "$ruby_port" \
     >"$dir/shogi-server.log" 2>&1) &
   pids+=($!)
-  wait_port "$port"
-  "$LOAD" --addr "127.0.0.1:$port" --pairs "$PAIRS" --seconds 1 --prefix r >/dev/null || true
-  echo "Ruby shogi-server ($SHOGI_SERVER), $PAIRS pairs:"
-  theirs=$("$LOAD" --addr "127.0.0.1:$port" --pairs "$PAIRS" --seconds "$SECONDS_" --prefix r --json)
-  echo "  $theirs"
-  python3 - "$ours" "$theirs" <<'PY'
-import json, sys
-o, t = (json.loads(a) for a in sys.argv[1:])
-print(f"ratio (games/s): {o['games_per_s'] / t['games_per_s']:.1f}x  "
-      f"(p99 delivery {o['delivery_ms']['p99']:.2f} ms vs {t['delivery_ms']['p99']:.2f} ms)")
-PY
-else
-  echo "No SHOGI_SERVER checkout (or no ruby): the reference is the issue's figure for the Ruby shogi-server,"
-  echo "about 14 games/s on this machine; ratio $(python3 -c "import json,sys; print(round(json.loads(sys.argv[1])['games_per_s']/14,1))" "$ours")x of it."
+  wait_port "$ruby_port"
+  "$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds 1 --prefix r >/dev/null || true
 fi
+
+ours=() theirs=()
+for run in $(seq "$RUNS"); do
+  o=$("$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix b --json)
+  echo "run $run: shinpan serve (SQLite, durable moves), $PAIRS pairs, $IDLE idle connections:"
+  echo "  $o"
+  echo "  server memory: $(ps -o rss= -p "$shinpan_pid" | awk '{printf "%.0f MB", $1/1024}')"
+  ours+=("$o")
+  if [[ -n "$ruby_port" ]]; then
+    t=$("$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds "$SECONDS_" --prefix r --json)
+    echo "run $run: Ruby shogi-server ($SHOGI_SERVER), $PAIRS pairs:"
+    echo "  $t"
+    theirs+=("$t")
+  fi
+done
+
+python3 - "${#ours[@]}" "${ours[@]}" "${theirs[@]}" <<'PY'
+import json, statistics, sys
+n = int(sys.argv[1])
+ours = [json.loads(a) for a in sys.argv[2:2 + n]]
+theirs = [json.loads(a) for a in sys.argv[2 + n:]]
+def med(runs, f):
+    return statistics.median(f(r) for r in runs)
+gps = med(ours, lambda r: r["games_per_s"])
+p99 = med(ours, lambda r: r["delivery_ms"]["p99"])
+print(f"shinpan, median of {n} runs: {gps:.1f} games/s, p99 delivery {p99:.2f} ms "
+      "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in ours) + ")")
+if theirs:
+    tgps = med(theirs, lambda r: r["games_per_s"])
+    tp99 = med(theirs, lambda r: r["delivery_ms"]["p99"])
+    print(f"shogi-server, median of {n} runs: {tgps:.1f} games/s, p99 delivery {tp99:.2f} ms "
+          "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in theirs) + ")")
+    print(f"ratio of the medians (games/s): {gps / tgps:.1f}x")
+else:
+    print("No SHOGI_SERVER checkout (or no ruby): the reference is the issue's figure for the Ruby "
+          f"shogi-server, about 14 games/s on this machine; ratio {gps / 14:.1f}x of it.")
+PY
