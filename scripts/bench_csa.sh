@@ -16,6 +16,10 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }
 trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+# A process's CPU time so far (user + system), in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# The JSON of a run with the server's CPU time per move added (µs), from ticks before and after.
+with_cpu() { python3 -c 'import json,os,sys; o=json.loads(sys.argv[1]); t=(int(sys.argv[3])-int(sys.argv[2]))/os.sysconf("SC_CLK_TCK"); o["server_cpu_us_per_move"]=round(t*1e6/max(o["moves"],1),1); print(json.dumps(o))' "$@"; }
 wait_port() { for _ in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.1; done; echo "nothing listens on $1" >&2; return 1; }
 
 http=$(free_port) csa=$(free_port)
@@ -34,19 +38,24 @@ if [[ -n "${SHOGI_SERVER:-}" && -x "$(command -v ruby)" ]]; then
   (cd "$dir" && exec ruby "$SHOGI_SERVER/shogi-server" --max-moves 0 --least-time-per-move 0 bench "$ruby_port" \
     >"$dir/shogi-server.log" 2>&1) &
   pids+=($!)
+  ruby_pid=$!
   wait_port "$ruby_port"
   "$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds 1 --prefix r >/dev/null || true
 fi
 
 ours=() theirs=()
 for run in $(seq "$RUNS"); do
+  c0=$(cpu_ticks "$shinpan_pid")
   o=$("$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix b --json)
+  o=$(with_cpu "$o" "$c0" "$(cpu_ticks "$shinpan_pid")")
   echo "run $run: shinpan serve (SQLite, durable moves), $PAIRS pairs, $IDLE idle connections:"
   echo "  $o"
   echo "  server memory: $(ps -o rss= -p "$shinpan_pid" | awk '{printf "%.0f MB", $1/1024}')"
   ours+=("$o")
   if [[ -n "$ruby_port" ]]; then
+    c0=$(cpu_ticks "$ruby_pid")
     t=$("$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds "$SECONDS_" --prefix r --json)
+    t=$(with_cpu "$t" "$c0" "$(cpu_ticks "$ruby_pid")")
     echo "run $run: Ruby shogi-server ($SHOGI_SERVER), $PAIRS pairs:"
     echo "  $t"
     theirs+=("$t")
@@ -62,12 +71,14 @@ def med(runs, f):
     return statistics.median(f(r) for r in runs)
 gps = med(ours, lambda r: r["games_per_s"])
 p99 = med(ours, lambda r: r["delivery_ms"]["p99"])
-print(f"shinpan, median of {n} runs: {gps:.1f} games/s, p99 delivery {p99:.2f} ms "
+cpu = med(ours, lambda r: r["server_cpu_us_per_move"])
+print(f"shinpan, median of {n} runs: {gps:.1f} games/s, p99 delivery {p99:.2f} ms, {cpu:.0f} µs of server CPU a move "
       "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in ours) + ")")
 if theirs:
     tgps = med(theirs, lambda r: r["games_per_s"])
     tp99 = med(theirs, lambda r: r["delivery_ms"]["p99"])
-    print(f"shogi-server, median of {n} runs: {tgps:.1f} games/s, p99 delivery {tp99:.2f} ms "
+    tcpu = med(theirs, lambda r: r["server_cpu_us_per_move"])
+    print(f"shogi-server, median of {n} runs: {tgps:.1f} games/s, p99 delivery {tp99:.2f} ms, {tcpu:.0f} µs of server CPU a move "
           "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in theirs) + ")")
     print(f"ratio of the medians (games/s): {gps / tgps:.1f}x")
 else:
