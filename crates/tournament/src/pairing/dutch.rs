@@ -621,6 +621,16 @@ struct Pairer<'a, const N: usize> {
     shift: Vec<u32>,
     elig: Vec<bool>,
     floats: Vec<[Float; 2]>,
+    /// `State::compatible` from data laid out for the loops over edges (a tenth of a round
+    /// of 9,999 players was cache misses on each player's own list of forbidden opponents):
+    /// `against[b·words + a/64]` has bit `a % 64` when `a` may not meet `b` (C.1), and per
+    /// player id bit 0 of `prefs` is an absolute colour preference, bits 1–2 the preference
+    /// (C.3); `last` and `topscore` the A.8 exception.
+    against: Vec<u64>,
+    words: usize,
+    prefs: Vec<u8>,
+    last: bool,
+    topscore: Points,
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
     c9_shift: u32,
@@ -647,8 +657,25 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let n = st.ps.len();
         let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
         let mut floats = vec![[Float::None; 2]; n];
+        let words = n.div_ceil(64);
+        let mut against = vec![0u64; n * words];
+        let mut prefs = vec![0u8; n];
         for &i in sorted {
             let p = &st.ps[i];
+            for (w, &bits) in p.forbidden.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let b = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    against[b * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+            let pref = match p.pref {
+                None => 0,
+                Some(Color::White) => 1,
+                Some(Color::Black) => 2,
+            };
+            prefs[i] = p.absolute() as u8 | pref << 1;
             acc[i] = st.acc_score(p, 0);
             shift[i] = lay.shifts[&acc[i]];
             elig[i] = st.eligible_for_bye(p);
@@ -666,6 +693,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
         Pairer {
             st,
             sorted,
+            against,
+            words,
+            prefs,
+            last: st.played_rounds + 1 >= st.expected_rounds,
+            topscore: (st.played_rounds as Points * st.win.max(st.draw)) >> 1,
             lead_shift,
             c9_shift,
             lay,
@@ -693,6 +725,19 @@ impl<'a, const N: usize> Pairer<'a, N> {
 
     fn float(&self, p: &P, back: usize) -> Float {
         self.floats[p.id][back - 1]
+    }
+
+    /// `State::compatible(a, b)` (C.1, C.3 with the A.8 exception), from `against` and `prefs`.
+    fn compatible(&self, a: &P, b: &P) -> bool {
+        let (x, y) = (a.id, b.id);
+        if self.against[y * self.words + x / 64] >> (x % 64) & 1 == 1 {
+            return false;
+        }
+        let (fa, fb) = (self.prefs[x], self.prefs[y]);
+        fa & 1 == 0
+            || fb & 1 == 0
+            || fa != fb
+            || (self.last && (self.acc[x] > self.topscore || self.acc[y] > self.topscore))
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
@@ -779,7 +824,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
     fn edge(&self, h: &P, l: &P, in_cur: bool, in_next: bool) -> Big<N> {
         let st = self.st;
         let (b, g) = (self.lay.sgsb, self.lay.fields);
-        if !st.compatible(h, l) {
+        debug_assert_eq!(self.compatible(h, l), st.compatible(h, l));
+        if !self.compatible(h, l) {
             return Big::ZERO;
         }
         let sh = |p: &P| self.shift[p.id];
@@ -874,7 +920,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     } else {
                         Big::ZERO
                     }
-                } else if !self.single_downfloater_is_bye && st.compatible(pj, pi) {
+                } else if !self.single_downfloater_is_bye && self.compatible(pj, pi) {
                     leads[!self.bye_candidate(pj) as usize + !self.bye_candidate(pi) as usize]
                 } else {
                     self.edge(pj, pi, false, false)
