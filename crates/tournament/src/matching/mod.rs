@@ -416,6 +416,13 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// `a` is matched to `b` (complete-graph mode): its mate's edge is `a`–`b`. No square root
+    /// (`ep` finds an edge's ends from its index), once per `set` of a bracket's weights.
+    fn matched_to(&self, a: usize, b: usize) -> bool {
+        debug_assert!(self.complete && a != b);
+        self.mate[a] != NONE && self.mate[a] / 2 == pair_index(a, b)
+    }
+
     /// The vertex at edge end `p`.
     fn ep(&self, p: usize) -> usize {
         let (i, j) = self.ij(p / 2);
@@ -1222,7 +1229,7 @@ impl<W: Weight> Incremental<W> {
         // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
         // edge keeps the current matching optimal.
         let (a, b) = (i.min(j), i.max(j));
-        let matched = self.s.mate[a] != NONE && self.s.ep(self.s.mate[a]) == b;
+        let matched = self.s.matched_to(a, b);
         let trivial = self.s.inblossom[a] == a && self.s.inblossom[b] == b;
         if matched && trivial && old.less(&w2) {
             // Raise both ends' duals by half the increase (an even amount: dual parities stay):
@@ -1306,7 +1313,7 @@ impl<W: Weight> Incremental<W> {
         }
         let (a, b) = (i.min(j), i.max(j));
         let s = &self.s;
-        let matched = s.mate[a] != NONE && s.ep(s.mate[a]) == b;
+        let matched = s.matched_to(a, b);
         let inside = s.inblossom[a] == s.inblossom[b] && s.inblossom[a] != a;
         let dirty = if new.is_negative() {
             // Absent now: lowering an edge keeps the optimum unless it was matched or holds
@@ -1346,8 +1353,7 @@ impl<W: Weight> Incremental<W> {
             && s.inblossom[b] == b
             && !self.is_dirty[a]
             && !self.is_dirty[b]
-            && s.mate[a] != NONE
-            && s.ep(s.mate[a]) == b;
+            && s.matched_to(a, b);
         if !fast {
             for u in 0..n {
                 if u != a && u != b {
@@ -1364,12 +1370,17 @@ impl<W: Weight> Incremental<W> {
         self.set(a, b, w);
         let absent = self.neg.plus(&self.neg);
         let absent = absent.plus(&absent);
-        for u in 0..n {
+        // A retired vertex's edges are absent already but to its mate (`retire`), and neither
+        // `a` nor `b` is that mate: only the live vertices' edges to them need writing (each
+        // write to `a`'s column misses the cache; half the vertices are retired on average).
+        let alive = std::mem::take(&mut self.s.alive);
+        for &u in &alive {
             if u != a && u != b {
                 self.s.edge2.put_ij(a, u, absent);
                 self.s.edge2.put_ij(b, u, absent);
             }
         }
+        self.s.alive = alive;
         self.retire(a, b);
     }
 
@@ -1381,7 +1392,7 @@ impl<W: Weight> Incremental<W> {
         if a == b || self.retired[a] || self.retired[b] || self.is_dirty[a] || self.is_dirty[b] {
             return;
         }
-        if s.mate[a] == NONE || s.ep(s.mate[a]) != b || s.inblossom[a] != a || s.inblossom[b] != b {
+        if !s.matched_to(a, b) || s.inblossom[a] != a || s.inblossom[b] != b {
             return;
         }
         let only_mate = |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2.get_ij(v, u).is_negative());
