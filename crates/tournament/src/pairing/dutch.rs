@@ -1301,6 +1301,30 @@ impl<'a, const N: usize> Pairer<'a, N> {
             for &pi in &remainder {
                 let pv = vertices[pi];
                 if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                    // The addends below make the highest-ranked S2 player pv can meet strictly
+                    // the best for pv. When the optimum at hand pairs pv with that player and
+                    // the addend there is positive, it has both the largest weight without the
+                    // addends and the largest addend, so every optimum with them pairs pv so:
+                    // no need to set them and solve (most S1 players of a large bracket).
+                    let mut top = None;
+                    let mut below = 0;
+                    for &oi in &remainder {
+                        if oi <= pi || matched[vertices[oi]] {
+                            continue;
+                        }
+                        if top.is_some() {
+                            below += 1;
+                        } else if !base.get(oi, pi).is_zero() {
+                            top = Some(vertices[oi]);
+                        }
+                    }
+                    if below > 0 && top == Some(mate[pv]) {
+                        let mv = mate[pv];
+                        matched[pv] = true;
+                        matched[mv] = true;
+                        self.finalize(pv, mv);
+                        continue;
+                    }
                     let mut addend = 0u64;
                     for &oi in remainder.iter().rev() {
                         let ov = vertices[oi];
