@@ -59,6 +59,23 @@
 //! matching 1.3 s. What is left at 9,999 (35.5 s): 17.5 s in the first bracket's own repair
 //! (its thousands of players all change), about 7 s and 5 s in the next two brackets' first
 //! matchings, the rest the decisions one player at a time.
+//! Then five changes found with `perf` (issue 19, same pairings byte for byte
+//! on every `dutch_scale` case: 1,000/1,001/2,000/2,001/3,999/4,000 players in rounds 2–5,
+//! 9,999 in rounds 2 and 5): the matching keeps its weights as a full matrix, each edge twice,
+//! so a vertex's edges are read in memory order (two thirds of `least_dual` was one cache miss
+//! per edge; 400 MB of indices at 9,999 players, peak 374 -> 580 MB); `Big` compares without
+//! `memcmp`; C.1/C.3 compatibility comes from per-round bit rows (`Pairer::compatible`);
+//! `isolate` writes only the live vertices' edges; and D.1 keeps the optimum at hand when it
+//! already pairs an S1 player with the highest S2 player he can meet (half of them). Measured
+//! with `/usr/bin/time -v`, main's binary then this one, load 1.4–3.6 on 2 cores: round 2 of
+//! 9,999 players 27.2 -> 16.5 s user time (31.7 -> 19.3 s wall), peak 374 -> 582 MB; round 5
+//! 112.8 -> 83.2 s (1:56 -> 1:33 wall), peak 413 -> 621 MB. Still above the issue's 10 s.
+//! Where round 5 goes: each bracket's first matching (2–6 s at 9,999 players), and re-solves
+//! whose alternating trees cross into the players outside the bracket, all tight among
+//! themselves (a bracket player matched outside opens that region), so every stage scans
+//! thousands of them: 88 free players took 11 s. At 3,999 players in round 4 one bracket's
+//! first matching ran hundreds of stages of one augmenting path each (22 s of 24); symmetric
+//! starting duals cut that one to 2 s but cost as much elsewhere, so they are left out.
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
