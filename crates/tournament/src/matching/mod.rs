@@ -122,6 +122,9 @@ const NONE: usize = usize::MAX;
 /// doubled since the last sweep (`compact`).
 pub(crate) struct Weights<W: Weight> {
     idx: Vec<u32>,
+    /// 0: `idx` is by edge index (`pair_index` for a complete graph); else the vertex count `n`
+    /// of a complete graph stored as a full `n`×`n` matrix, each edge twice (`square`).
+    n: usize,
     table: Vec<W>,
     ids: std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
     /// The last value stored and its index (a row of equal weights is common).
@@ -132,21 +135,67 @@ pub(crate) struct Weights<W: Weight> {
 
 impl<W: Weight> Weights<W> {
     pub(crate) fn new(len: usize, fill: W) -> Self {
-        let mut w =
-            Weights { idx: Vec::new(), table: Vec::new(), ids: Default::default(), last: None, sweep_at: 1 << 16 };
+        let mut w = Weights {
+            idx: Vec::new(),
+            n: 0,
+            table: Vec::new(),
+            ids: Default::default(),
+            last: None,
+            sweep_at: 1 << 16,
+        };
         let id = w.id(fill);
         w.idx = vec![id; len];
         w
     }
 
+    /// The complete graph on `n` vertices with each edge stored at both `(i, j)` and `(j, i)`:
+    /// twice the memory of `new`, but a vertex's edges are contiguous (`get_ij`), so scanning
+    /// them reads memory in order instead of missing the cache once per edge (the edges `i`–`j`
+    /// with `j > i` lie `j` entries apart in `pair_index` order): the matching's scans over a
+    /// vertex's edges (`least_dual`, a stage's S-vertices) are most of its time at thousands of
+    /// players.
+    pub(crate) fn square(n: usize, fill: W) -> Self {
+        let mut w = Weights::new(0, fill);
+        w.n = n;
+        let id = w.id(fill);
+        w.idx = vec![id; n * n];
+        w
+    }
+
+    /// By edge index (`pair_index` order for a complete graph).
     #[inline(always)]
     pub(crate) fn get(&self, k: usize) -> W {
+        if self.n != 0 {
+            let (i, j) = pair_of_index(k);
+            return self.get_ij(i, j);
+        }
         self.table[self.idx[k] as usize]
     }
 
+    /// The edge `i`–`j` of a complete graph (either order).
+    #[inline(always)]
+    pub(crate) fn get_ij(&self, i: usize, j: usize) -> W {
+        let at = if self.n != 0 { i * self.n + j } else { pair_index(i, j) };
+        self.table[self.idx[at] as usize]
+    }
+
     pub(crate) fn put(&mut self, k: usize, v: W) {
+        if self.n != 0 {
+            let (i, j) = pair_of_index(k);
+            return self.put_ij(i, j, v);
+        }
         let id = self.id(v);
         self.idx[k] = id;
+    }
+
+    pub(crate) fn put_ij(&mut self, i: usize, j: usize, v: W) {
+        let id = self.id(v);
+        if self.n != 0 {
+            self.idx[i * self.n + j] = id;
+            self.idx[j * self.n + i] = id;
+        } else {
+            self.idx[pair_index(i, j)] = id;
+        }
     }
 
     fn id(&mut self, v: W) -> u32 {
@@ -367,6 +416,13 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// `a` is matched to `b` (complete-graph mode): its mate's edge is `a`–`b`. No square root
+    /// (`ep` finds an edge's ends from its index), once per `set` of a bracket's weights.
+    fn matched_to(&self, a: usize, b: usize) -> bool {
+        debug_assert!(self.complete && a != b);
+        self.mate[a] != NONE && self.mate[a] / 2 == pair_index(a, b)
+    }
+
     /// The vertex at edge end `p`.
     fn ep(&self, p: usize) -> usize {
         let (i, j) = self.ij(p / 2);
@@ -427,7 +483,13 @@ impl<W: Weight> Solver<W> {
 
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.ij(k);
-        self.dualvar[i].plus(&self.dualvar[j]).minus(&self.edge2.get(k))
+        self.dualvar[i].plus(&self.dualvar[j]).minus(&self.weight_of(k, i, j))
+    }
+
+    /// The stored weight of edge `k`, whose ends are `i` and `j` (either order).
+    #[inline(always)]
+    fn weight_of(&self, k: usize, i: usize, j: usize) -> W {
+        if self.complete { self.edge2.get_ij(i, j) } else { self.edge2.get(k) }
     }
 
     /// `slack(bestedge[b])`, from the cache when the duals have not changed since it was set.
@@ -625,7 +687,8 @@ impl<W: Weight> Solver<W> {
     /// Edge `k` from the new blossom `b` to its vertex `j` outside (or inside: then ignored).
     fn consider_best(&self, b: usize, k: usize, j: usize, bestedgeto: &mut [(usize, W)], touched: &mut Vec<usize>) {
         let bj = self.inblossom[j];
-        if bj != b && self.label[bj] == 1 && !self.edge2.get(k).is_negative() {
+        let (x, y) = self.ij(k);
+        if bj != b && self.label[bj] == 1 && !self.weight_of(k, x, y).is_negative() {
             let sl = self.slack(k);
             if bestedgeto[bj].0 == NONE {
                 touched.push(bj);
@@ -852,7 +915,7 @@ impl<W: Weight> Solver<W> {
                             continue;
                         }
                         // Negative weights mark absent edges (Incremental); they are not in the graph.
-                        let e = self.edge2.get(k);
+                        let e = self.weight_of(k, v, w);
                         if e.is_negative() {
                             continue;
                         }
@@ -1080,7 +1143,7 @@ impl<W: Weight> Incremental<W> {
         let s = Solver {
             nv: n,
             maxcard: true,
-            edge2: Weights::new(ne, neg.plus(&neg).plus(&neg).plus(&neg)),
+            edge2: Weights::square(n, neg.plus(&neg).plus(&neg).plus(&neg)),
             ends: Vec::new(),
             neighbend: Vec::new(),
             mate: vec![NONE; n],
@@ -1141,12 +1204,11 @@ impl<W: Weight> Incremental<W> {
     pub fn set_initial(&mut self, i: usize, j: usize, w: W) {
         debug_assert!(!self.solved && i != j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
-        self.s.edge2.put(pair_index(i, j), w2.plus(&w2));
+        self.s.edge2.put_ij(i, j, w2.plus(&w2));
     }
 
     /// Set the weight of edge i–j; zero means absent.
     pub fn set(&mut self, i: usize, j: usize, w: W) {
-        let k = pair_index(i, j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
         if !w.is_zero() && (self.retired[i] || self.retired[j]) {
             // A retired pair gets an edge again: scan both of them (and their mates) again.
@@ -1158,16 +1220,16 @@ impl<W: Weight> Incremental<W> {
                 }
             }
         }
-        let old = self.s.edge2.get(k).half();
+        let old = self.s.edge2.get_ij(i, j).half();
         if !old.less(&w2) && !w2.less(&old) {
             return;
         }
-        self.s.edge2.put(k, w2.plus(&w2));
+        self.s.edge2.put_ij(i, j, w2.plus(&w2));
         // Only what breaks the optimality certificate needs repair: a matched edge that changed
         // (no longer tight) or an edge whose new weight makes it infeasible. A lowered unmatched
         // edge keeps the current matching optimal.
-        let (a, b) = self.s.ij(k);
-        let matched = self.s.mate[a] != NONE && self.s.ep(self.s.mate[a]) == b;
+        let (a, b) = (i.min(j), i.max(j));
+        let matched = self.s.matched_to(a, b);
         let trivial = self.s.inblossom[a] == a && self.s.inblossom[b] == b;
         if matched && trivial && old.less(&w2) {
             // Raise both ends' duals by half the increase (an even amount: dual parities stay):
@@ -1198,11 +1260,9 @@ impl<W: Weight> Incremental<W> {
 
     /// Whether `y` is feasible for every present edge (`seed_duals`).
     fn feasible(&self, y: &[W]) -> bool {
-        let mut k = 0;
         for j in 0..self.s.nv {
             for i in 0..j {
-                let e = self.s.edge2.get(k);
-                k += 1;
+                let e = self.s.edge2.get_ij(j, i);
                 if !e.is_negative() && y[i].plus(&y[j]).less(&e) {
                     return false;
                 }
@@ -1245,16 +1305,15 @@ impl<W: Weight> Incremental<W> {
     /// edge of a shifted vertex must pass through here (or the vertex be `touch`ed).
     pub fn set_shifted(&mut self, i: usize, j: usize, w: W) {
         debug_assert!(!self.retired[i] && !self.retired[j]);
-        let k = pair_index(i, j);
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
         let new = w2.plus(&w2);
-        let old = self.s.edge2.get(k);
+        let old = self.s.edge2.get_ij(i, j);
         if old != new {
-            self.s.edge2.put(k, new);
+            self.s.edge2.put_ij(i, j, new);
         }
         let (a, b) = (i.min(j), i.max(j));
         let s = &self.s;
-        let matched = s.mate[a] != NONE && s.ep(s.mate[a]) == b;
+        let matched = s.matched_to(a, b);
         let inside = s.inblossom[a] == s.inblossom[b] && s.inblossom[a] != a;
         let dirty = if new.is_negative() {
             // Absent now: lowering an edge keeps the optimum unless it was matched or holds
@@ -1273,13 +1332,13 @@ impl<W: Weight> Incremental<W> {
     }
 
     pub fn weight(&self, i: usize, j: usize) -> W {
-        let w4 = self.s.edge2.get(pair_index(i, j));
+        let w4 = self.s.edge2.get_ij(i, j);
         if w4.is_negative() { W::zero() } else { w4.half().half() }
     }
 
     /// Whether edge i–j is present.
     pub fn present(&self, i: usize, j: usize) -> bool {
-        i != j && !self.s.edge2.get(pair_index(i, j)).is_negative()
+        i != j && !self.s.edge2.get_ij(i, j).is_negative()
     }
 
     /// Fix the pair `a`–`b` for good: their edge gets weight `w`, every other edge of theirs
@@ -1294,8 +1353,7 @@ impl<W: Weight> Incremental<W> {
             && s.inblossom[b] == b
             && !self.is_dirty[a]
             && !self.is_dirty[b]
-            && s.mate[a] != NONE
-            && s.ep(s.mate[a]) == b;
+            && s.matched_to(a, b);
         if !fast {
             for u in 0..n {
                 if u != a && u != b {
@@ -1312,12 +1370,17 @@ impl<W: Weight> Incremental<W> {
         self.set(a, b, w);
         let absent = self.neg.plus(&self.neg);
         let absent = absent.plus(&absent);
-        for u in 0..n {
+        // A retired vertex's edges are absent already but to its mate (`retire`), and neither
+        // `a` nor `b` is that mate: only the live vertices' edges to them need writing (each
+        // write to `a`'s column misses the cache; half the vertices are retired on average).
+        let alive = std::mem::take(&mut self.s.alive);
+        for &u in &alive {
             if u != a && u != b {
-                self.s.edge2.put(pair_index(a, u), absent);
-                self.s.edge2.put(pair_index(b, u), absent);
+                self.s.edge2.put_ij(a, u, absent);
+                self.s.edge2.put_ij(b, u, absent);
             }
         }
+        self.s.alive = alive;
         self.retire(a, b);
     }
 
@@ -1329,11 +1392,10 @@ impl<W: Weight> Incremental<W> {
         if a == b || self.retired[a] || self.retired[b] || self.is_dirty[a] || self.is_dirty[b] {
             return;
         }
-        if s.mate[a] == NONE || s.ep(s.mate[a]) != b || s.inblossom[a] != a || s.inblossom[b] != b {
+        if !s.matched_to(a, b) || s.inblossom[a] != a || s.inblossom[b] != b {
             return;
         }
-        let only_mate =
-            |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2.get(pair_index(u, v)).is_negative());
+        let only_mate = |v: usize, m: usize| (0..s.nv).all(|u| u == v || u == m || s.edge2.get_ij(v, u).is_negative());
         if only_mate(a, b) && only_mate(b, a) {
             self.retired[a] = true;
             self.retired[b] = true;
@@ -1400,7 +1462,7 @@ impl<W: Weight> Incremental<W> {
         let mut best: Option<W> = None;
         for idx in 0..self.s.degree(v) {
             let (p, u) = self.s.nb(v, idx);
-            let e = if p == NONE { continue } else { self.s.edge2.get(p / 2) };
+            let e = if p == NONE { continue } else { self.s.edge2.get_ij(v, u) };
             if e.is_negative() {
                 continue;
             }
@@ -1420,7 +1482,7 @@ impl<W: Weight> Incremental<W> {
         let mut first = NONE;
         for idx in 0..self.s.degree(v) {
             let (p, u) = self.s.nb(v, idx);
-            let e = if p == NONE { continue } else { self.s.edge2.get(p / 2) };
+            let e = if p == NONE { continue } else { self.s.edge2.get_ij(v, u) };
             if e.is_negative() {
                 continue;
             }
@@ -1454,7 +1516,8 @@ impl<W: Weight> Incremental<W> {
                 continue;
             }
             let k = pair_index(v, u);
-            if !self.s.edge2.get(k).is_negative() && self.s.slack(k).is_zero() {
+            let e = self.s.edge2.get_ij(v, u);
+            if !e.is_negative() && self.s.dualvar[v].plus(&self.s.dualvar[u]).minus(&e).is_zero() {
                 let p = 2 * k + (v < u) as usize;
                 self.s.mate[v] = p;
                 self.s.mate[u] = p ^ 1;
@@ -1511,11 +1574,9 @@ impl<W: Weight> Incremental<W> {
                 // Every vertex free (the first solve): the same maxima in one pass over the
                 // edges in memory order, each edge once.
                 let mut best: Vec<Option<W>> = vec![None; n];
-                let mut k = 0;
                 for j in 0..n {
                     for i in 0..j {
-                        let e = self.s.edge2.get(k);
-                        k += 1;
+                        let e = self.s.edge2.get_ij(j, i);
                         if e.is_negative() {
                             continue;
                         }

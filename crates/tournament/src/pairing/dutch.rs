@@ -59,6 +59,23 @@
 //! matching 1.3 s. What is left at 9,999 (35.5 s): 17.5 s in the first bracket's own repair
 //! (its thousands of players all change), about 7 s and 5 s in the next two brackets' first
 //! matchings, the rest the decisions one player at a time.
+//! Then five changes found with `perf` (issue 19, same pairings byte for byte
+//! on every `dutch_scale` case: 1,000/1,001/2,000/2,001/3,999/4,000 players in rounds 2–5,
+//! 9,999 in rounds 2 and 5): the matching keeps its weights as a full matrix, each edge twice,
+//! so a vertex's edges are read in memory order (two thirds of `least_dual` was one cache miss
+//! per edge; 400 MB of indices at 9,999 players, peak 374 -> 580 MB); `Big` compares without
+//! `memcmp`; C.1/C.3 compatibility comes from per-round bit rows (`Pairer::compatible`);
+//! `isolate` writes only the live vertices' edges; and D.1 keeps the optimum at hand when it
+//! already pairs an S1 player with the highest S2 player he can meet (half of them). Measured
+//! with `/usr/bin/time -v`, main's binary then this one, load 1.4–3.6 on 2 cores: round 2 of
+//! 9,999 players 27.2 -> 16.5 s user time (31.7 -> 19.3 s wall), peak 374 -> 582 MB; round 5
+//! 112.8 -> 83.2 s (1:56 -> 1:33 wall), peak 413 -> 621 MB. Still above the issue's 10 s.
+//! Where round 5 goes: each bracket's first matching (2–6 s at 9,999 players), and re-solves
+//! whose alternating trees cross into the players outside the bracket, all tight among
+//! themselves (a bracket player matched outside opens that region), so every stage scans
+//! thousands of them: 88 free players took 11 s. At 3,999 players in round 4 one bracket's
+//! first matching ran hundreds of stages of one augmenting path each (22 s of 24); symmetric
+//! starting duals cut that one to 2 s but cost as much elsewhere, so they are left out.
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
@@ -621,6 +638,16 @@ struct Pairer<'a, const N: usize> {
     shift: Vec<u32>,
     elig: Vec<bool>,
     floats: Vec<[Float; 2]>,
+    /// `State::compatible` from data laid out for the loops over edges (a tenth of a round
+    /// of 9,999 players was cache misses on each player's own list of forbidden opponents):
+    /// `against[b·words + a/64]` has bit `a % 64` when `a` may not meet `b` (C.1), and per
+    /// player id bit 0 of `prefs` is an absolute colour preference, bits 1–2 the preference
+    /// (C.3); `last` and `topscore` the A.8 exception.
+    against: Vec<u64>,
+    words: usize,
+    prefs: Vec<u8>,
+    last: bool,
+    topscore: Points,
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
     c9_shift: u32,
@@ -647,8 +674,25 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let n = st.ps.len();
         let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
         let mut floats = vec![[Float::None; 2]; n];
+        let words = n.div_ceil(64);
+        let mut against = vec![0u64; n * words];
+        let mut prefs = vec![0u8; n];
         for &i in sorted {
             let p = &st.ps[i];
+            for (w, &bits) in p.forbidden.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let b = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    against[b * words + i / 64] |= 1 << (i % 64);
+                }
+            }
+            let pref = match p.pref {
+                None => 0,
+                Some(Color::White) => 1,
+                Some(Color::Black) => 2,
+            };
+            prefs[i] = p.absolute() as u8 | pref << 1;
             acc[i] = st.acc_score(p, 0);
             shift[i] = lay.shifts[&acc[i]];
             elig[i] = st.eligible_for_bye(p);
@@ -666,6 +710,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
         Pairer {
             st,
             sorted,
+            against,
+            words,
+            prefs,
+            last: st.played_rounds + 1 >= st.expected_rounds,
+            topscore: (st.played_rounds as Points * st.win.max(st.draw)) >> 1,
             lead_shift,
             c9_shift,
             lay,
@@ -693,6 +742,19 @@ impl<'a, const N: usize> Pairer<'a, N> {
 
     fn float(&self, p: &P, back: usize) -> Float {
         self.floats[p.id][back - 1]
+    }
+
+    /// `State::compatible(a, b)` (C.1, C.3 with the A.8 exception), from `against` and `prefs`.
+    fn compatible(&self, a: &P, b: &P) -> bool {
+        let (x, y) = (a.id, b.id);
+        if self.against[y * self.words + x / 64] >> (x % 64) & 1 == 1 {
+            return false;
+        }
+        let (fa, fb) = (self.prefs[x], self.prefs[y]);
+        fa & 1 == 0
+            || fb & 1 == 0
+            || fa != fb
+            || (self.last && (self.acc[x] > self.topscore || self.acc[y] > self.topscore))
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
@@ -779,7 +841,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
     fn edge(&self, h: &P, l: &P, in_cur: bool, in_next: bool) -> Big<N> {
         let st = self.st;
         let (b, g) = (self.lay.sgsb, self.lay.fields);
-        if !st.compatible(h, l) {
+        debug_assert_eq!(self.compatible(h, l), st.compatible(h, l));
+        if !self.compatible(h, l) {
             return Big::ZERO;
         }
         let sh = |p: &P| self.shift[p.id];
@@ -874,7 +937,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     } else {
                         Big::ZERO
                     }
-                } else if !self.single_downfloater_is_bye && st.compatible(pj, pi) {
+                } else if !self.single_downfloater_is_bye && self.compatible(pj, pi) {
                     leads[!self.bye_candidate(pj) as usize + !self.bye_candidate(pi) as usize]
                 } else {
                     self.edge(pj, pi, false, false)
@@ -1255,6 +1318,30 @@ impl<'a, const N: usize> Pairer<'a, N> {
             for &pi in &remainder {
                 let pv = vertices[pi];
                 if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                    // The addends below make the highest-ranked S2 player pv can meet strictly
+                    // the best for pv. When the optimum at hand pairs pv with that player and
+                    // the addend there is positive, it has both the largest weight without the
+                    // addends and the largest addend, so every optimum with them pairs pv so:
+                    // no need to set them and solve (most S1 players of a large bracket).
+                    let mut top = None;
+                    let mut below = 0;
+                    for &oi in &remainder {
+                        if oi <= pi || matched[vertices[oi]] {
+                            continue;
+                        }
+                        if top.is_some() {
+                            below += 1;
+                        } else if !base.get(oi, pi).is_zero() {
+                            top = Some(vertices[oi]);
+                        }
+                    }
+                    if below > 0 && top == Some(mate[pv]) {
+                        let mv = mate[pv];
+                        matched[pv] = true;
+                        matched[mv] = true;
+                        self.finalize(pv, mv);
+                        continue;
+                    }
                     let mut addend = 0u64;
                     for &oi in remainder.iter().rev() {
                         let ov = vertices[oi];
