@@ -33,50 +33,67 @@ pub struct Proposal<'a> {
 
 impl Proposal<'_> {
     pub fn game_summary(&self) -> String {
-        let mut s = String::with_capacity(640);
-        s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
-        if self.declaration {
-            s.push_str("Declaration:Jishogi 1.1\n");
-        }
+        let mut s = summary_head(self.declaration, 640);
         s.push_str(&format!(
             "Game_ID:{}\nName+:{}\nName-:{}\nYour_Turn:{}\nRematch_On_Draw:NO\nTo_Move:{}\nMax_Moves:{}\n",
             self.id,
             self.black,
             self.white,
             sign(self.you),
-            if self.start.turn() == shogi::Color::Black { '+' } else { '-' },
+            to_move(self.start),
             // The referee draws the game at the setup's limit (`Reason::MaxMoves`); 0: none.
             self.setup.max_moves.unwrap_or(0)
         ));
-        let times = self.setup.time.as_ref();
-        let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
-        if b == w {
-            time_block(&mut s, "Time", time_fields(b));
-        } else {
-            time_block(&mut s, "Time+", time_fields(b));
-            time_block(&mut s, "Time-", time_fields(w));
-        }
-        s.push_str("BEGIN Position\n");
-        s.push_str(&shogi::formats::csa::board_lines(self.start));
-        s.push(if self.start.turn() == shogi::Color::Black { '+' } else { '-' });
-        s.push_str("\nEND Position\nEND Game_Summary\n");
+        time_blocks(&mut s, self.setup, "");
+        summary_tail(&mut s, self.start);
         s
     }
 }
 
-fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64)) {
-    time_block_with(s, name, (total, byoyomi, increment), "");
+/// The lines every summary starts with.
+fn summary_head(declaration: bool, capacity: usize) -> String {
+    let mut s = String::with_capacity(capacity);
+    s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
+    if declaration {
+        s.push_str("Declaration:Jishogi 1.1\n");
+    }
+    s
 }
 
-fn time_block_with(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64), extra: &str) {
+/// The Time block: one `Time` block when both sides have the same control, else `Time+` and
+/// `Time-`; `tail` goes at the end of the last one (a game being played: the time left).
+fn time_blocks(s: &mut String, setup: &GameSetup, tail: &str) {
+    let times = setup.time.as_ref();
+    let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
+    if b == w {
+        time_block(s, "Time", time_fields(b), tail);
+    } else {
+        time_block(s, "Time+", time_fields(b), "");
+        time_block(s, "Time-", time_fields(w), tail);
+    }
+}
+
+fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64, u64), tail: &str) {
     s.push_str(&format!(
         "BEGIN {name}\nTime_Unit:1sec\nTotal_Time:{total}\nByoyomi:{byoyomi}\nLeast_Time_Per_Move:0\nTime_Roundup:NO\n"
     ));
     if increment > 0 {
         s.push_str(&format!("Increment:{increment}\n"));
     }
-    s.push_str(extra);
+    s.push_str(tail);
     s.push_str(&format!("END {name}\n"));
+}
+
+/// The Position block and the summary's end.
+fn summary_tail(s: &mut String, position: &Position) {
+    s.push_str("BEGIN Position\n");
+    s.push_str(&shogi::formats::csa::board_lines(position));
+    s.push(to_move(position));
+    s.push_str("\nEND Position\nEND Game_Summary\n");
+}
+
+fn to_move(position: &Position) -> char {
+    if position.turn() == shogi::Color::Black { '+' } else { '-' }
 }
 
 /// A game being played, as `%%SHOW` and `%%MONITORON` print it (shogi-server's `Game#show`):
@@ -98,37 +115,23 @@ pub struct Shown<'a> {
 
 impl Shown<'_> {
     pub fn text(&self) -> String {
-        let mut s = String::with_capacity(720);
-        s.push_str("BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n");
-        if self.declaration {
-            s.push_str("Declaration:Jishogi 1.1\n");
-        }
-        let turn = if self.position.turn() == shogi::Color::Black { '+' } else { '-' };
+        let mut s = summary_head(self.declaration, 720);
         s.push_str(&format!(
-            "Game_ID:{}\nName+:{}\nName-:{}\nRematch_On_Draw:NO\nTo_Move:{turn}\nMax_Moves:{}\n",
+            "Game_ID:{}\nName+:{}\nName-:{}\nRematch_On_Draw:NO\nTo_Move:{}\nMax_Moves:{}\n",
             self.id,
             self.black,
             self.white,
+            to_move(self.position),
             self.setup.max_moves.unwrap_or(0)
         ));
         let [b_left, w_left] = self.remaining.unwrap_or([0, 0]);
-        let extra = format!(
+        let left = format!(
             "Remaining_Time+:{b_left}\nRemaining_Time-:{w_left}\nLast_Move:{}\nCurrent_Turn:{}\n",
             self.last_move.unwrap_or(""),
             self.ply
         );
-        let times = self.setup.time.as_ref();
-        let (b, w) = (times.map(|t| &t.black), times.map(|t| &t.white));
-        if b == w {
-            time_block_with(&mut s, "Time", time_fields(b), &extra);
-        } else {
-            time_block(&mut s, "Time+", time_fields(b));
-            time_block_with(&mut s, "Time-", time_fields(w), &extra);
-        }
-        s.push_str("BEGIN Position\n");
-        s.push_str(&shogi::formats::csa::board_lines(self.position));
-        s.push(turn);
-        s.push_str("\nEND Position\nEND Game_Summary\n");
+        time_blocks(&mut s, self.setup, &left);
+        summary_tail(&mut s, self.position);
         s
     }
 }
