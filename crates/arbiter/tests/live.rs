@@ -54,6 +54,12 @@ fn a_mate_ends_the_game_and_the_log_replays_to_it() {
     let verdict = arbiter::adjudicate(&records[0], &arbiter::ShogiRuleset::by_id(RulesetId::Fesa2017).unwrap());
     assert_eq!((verdict.result, verdict.reason), (GameResult::WhiteWin, Some(Reason::Checkmate)));
     assert!(records[0].moves.iter().all(|m| m.time_ms == Some(S)), "each move took a second");
+    // From any move on, the moves are the same as all of them from there (KIF's 同 included).
+    let all = g.moves();
+    assert!(all.iter().any(|m| m.ja.as_deref().is_some_and(|j| j.contains('同'))), "a recapture to check");
+    for k in 0..=all.len() + 1 {
+        assert_eq!(g.moves_from(k), all[k.min(all.len())..], "from move {k}");
+    }
 }
 
 #[test]
@@ -275,6 +281,9 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
         v.sort();
         v
     };
+    for k in 0..=moves.len() + 1 {
+        assert_eq!(g.moves_from(k), moves[k.min(moves.len())..], "from move {k}");
+    }
     let mut w = stones('O');
     w.push("J8".into());
     w.sort();

@@ -189,13 +189,21 @@ impl LiveGame {
 
     /// The moves on the board with their times.
     pub fn moves(&self) -> Vec<PlayedMove> {
+        self.moves_from(0)
+    }
+
+    /// The moves on the board from the `from`th (0 the first) with their times: what
+    /// [`LiveGame::moves`] gives from there, without the texts of the ones before.
+    pub fn moves_from(&self, from: usize) -> Vec<PlayedMove> {
         match &self.live {
             Live::Shogi(r) => {
                 let h = r.game().history();
-                let mut last_to = None;
+                // KIF names the square of the move before (`同`).
+                let mut last_to = from.checked_sub(1).and_then(|i| h.moves().get(i)).map(|m| m.to());
                 h.moves()
                     .iter()
                     .enumerate()
+                    .skip(from)
                     .map(|(i, &m)| {
                         let pos = h.position_at(i).expect("a position before each move");
                         let played = PlayedMove {
@@ -221,8 +229,8 @@ impl LiveGame {
                     .moves()
                     .iter()
                     .enumerate()
-                    .map(|(i, &(color, m))| {
-                        let before = board_text(&board);
+                    .filter_map(|(i, &(color, m))| {
+                        let before = (i >= from).then(|| board_text(&board));
                         let mv = match m {
                             go::Move::Pass => "pass".to_string(),
                             go::Move::Play(p) => {
@@ -230,14 +238,14 @@ impl LiveGame {
                                 p.to_gtp()
                             }
                         };
-                        PlayedMove {
+                        before.map(|before| PlayedMove {
                             mv,
                             ms: times.get(i).copied().unwrap_or(0),
                             ja: None,
                             western: None,
                             sfen: None,
                             board: Some(before),
-                        }
+                        })
                     })
                     .collect()
             }

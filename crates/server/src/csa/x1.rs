@@ -146,8 +146,7 @@ impl Csa {
             && let Some(game) = self.hub.read(id).await
         {
             let view = game.view(now_ms());
-            let moves = game.moves();
-            let last_move = moves.last().and_then(|m| {
+            let last_move = game.moves_from(view.ply.saturating_sub(1)).pop().and_then(|m| {
                 let pos = shogi::Position::from_sfen(m.sfen.as_deref()?).ok()?;
                 let mv = shogi::Move::from_usi(&m.mv)?;
                 Some(format!("{},T{}", shogi::formats::csa::move_to_csa(&pos, mv), m.ms / 1000))
