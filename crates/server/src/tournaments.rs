@@ -11,8 +11,8 @@ use crate::store::{
     User, UserId,
 };
 use arbiter::TimeControl;
-use arbiter::live::{BoardSetup, GameSetup, SideTimes};
-use arbiter::{Followup, GameResult, Outcome, RulesetId};
+use arbiter::live::{Action, Actor, BoardSetup, GameSetup, SideTimes};
+use arbiter::{Decision, Followup, GameResult, Outcome, Reason, RulesetId};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -22,6 +22,9 @@ use tournament::director::{
 };
 use tournament::formats::fesa;
 use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, System, Tournament};
+
+/// Why a board's game that the board could not be made to name ends without a result.
+const UNLINKED_GAME: &str = "shinpan: the tournament could not record the board's game (docs/web-tournaments.md)";
 
 /// What the server keeps of a tournament beside its TRF: how its online games are played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -738,11 +741,24 @@ impl Tournaments {
             detail: format!("round {round} board {board}: {what} {game}"),
             reason: None,
         };
-        self.commit_rows(l, &writes, audit).await?;
+        // Started before the board names it: whoever reads the game off the board finds it
+        // live, and can act on it at once.
         self.hub
             .start_stored(game, black, white, Some(by.id), setup)
             .await
             .map_err(|e| TournamentError::Conflict(format!("game {game} did not start: {e}")))?;
+        if let Err(e) = self.commit_rows(l, &writes, audit).await {
+            // No board names it, so nobody plays it: it ends at once without a result.
+            let decision = Decision::Result {
+                result: GameResult::NoResult,
+                reason: Reason::ArbiterDecision,
+                article: UNLINKED_GAME.into(),
+            };
+            if let Err(stop) = self.hub.act(game, Actor::Host, Some(by.id), Action::Decide { decision }).await {
+                tracing::error!(game, error = %stop, "a game no board names could not be stopped");
+            }
+            return Err(e);
+        }
         Ok(game)
     }
 

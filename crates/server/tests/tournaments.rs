@@ -109,25 +109,14 @@ async fn next_game_on(s: &TestServer, id: i64, round: usize, board: usize, game:
         if bd["game"].as_i64() != Some(game) {
             assert!(bd["result"].is_null(), "{bd}");
             let next = bd["game"].as_i64().expect("the board's new game");
-            started(s, next).await;
+            // A board names its game only once the game has started: its players act on it at once.
+            let (_, g) = s.anonymous().get(&format!("/api/games/{next}")).await;
+            assert!(g["view"]["clock"]["running"].is_string(), "game {next} is named by its board before it runs: {g}");
             return next;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     panic!("no game replaced game {game} on round {round} board {board}");
-}
-
-/// Waits until `game` has started (its start event is stored and its clock runs): the board
-/// names its new game just before the game is started, and an act in between is refused.
-async fn started(s: &TestServer, game: i64) {
-    for _ in 0..200 {
-        let (_, g) = s.anonymous().get(&format!("/api/games/{game}")).await;
-        if g["view"]["clock"]["running"].is_string() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    panic!("game {game} did not start");
 }
 
 async fn swiss_with_online_and_over_the_board_games(db: Db) {
