@@ -211,7 +211,7 @@ enum Ask {
 async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared, how: SeatOptions) {
     let Prepared { name, ask, mut answers } = prepared;
     let mut asked_when = tokio::time::Instant::now();
-    let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
+    let Some(Watching { backlog, mut updates }) = hub.follow(id, None).await else { return };
     let _present = hub.present(id, side);
     let mut asked_at: Option<usize> = None;
     let mut moves = MoveFollower::default();

@@ -180,10 +180,21 @@ fn board_text(b: &go::Board) -> String {
 impl LiveGame {
     /// The game as seen at `at`.
     pub fn view(&self, at: u64) -> GameView {
+        self.view_of(at, Detail::Full)
+    }
+
+    /// The game as seen at `at`, for a follower that replays its moves and needs no help to
+    /// move (a CSA client, an engine): [`GameView::legal_moves`] empty, and no declaration's
+    /// conditions. Most of a view's cost is those two, and a follower gets a view per move.
+    pub fn view_brief(&self, at: u64) -> GameView {
+        self.view_of(at, Detail::Brief)
+    }
+
+    fn view_of(&self, at: u64, detail: Detail) -> GameView {
         let over = self.outcome().is_some();
         match &self.live {
-            Live::Shogi(r) => shogi_view(r, at, over),
-            Live::Go(r) => go_view(r, at, over),
+            Live::Shogi(r) => shogi_view(r, at, over, detail),
+            Live::Go(r) => go_view(r, at, over, detail),
         }
     }
 
@@ -253,9 +264,17 @@ impl LiveGame {
     }
 }
 
-fn shogi_view(r: &ShogiReferee, at: u64, over: bool) -> GameView {
+/// How much of a view to build.
+#[derive(Clone, Copy, PartialEq)]
+enum Detail {
+    Full,
+    Brief,
+}
+
+fn shogi_view(r: &ShogiReferee, at: u64, over: bool, detail: Detail) -> GameView {
     let pos = r.game().position();
-    let mut legal: Vec<String> = if over { Vec::new() } else { pos.legal_moves().iter().map(|m| m.to_usi()).collect() };
+    let full = detail == Detail::Full && !over;
+    let mut legal: Vec<String> = if full { pos.legal_moves().iter().map(|m| m.to_usi()).collect() } else { Vec::new() };
     legal.sort_unstable();
     GameView {
         game: GameKind::Shogi,
@@ -266,7 +285,7 @@ fn shogi_view(r: &ShogiReferee, at: u64, over: bool) -> GameView {
             check: pos.is_check(),
             impasse_points: shogi::ImpasseCount::of(pos).points,
             impasse_proposed_by: r.game().impasse_proposal().filter(|_| !over),
-            declaration: declaration(r, at, over),
+            declaration: declaration(r, at, !full),
         },
         legal_moves: legal,
         clock: r.clock().map(|c| ClockView::of(c, at)),
@@ -274,8 +293,9 @@ fn shogi_view(r: &ShogiReferee, at: u64, over: bool) -> GameView {
     }
 }
 
-fn declaration(r: &ShogiReferee, at: u64, over: bool) -> Option<DeclarationView> {
-    let rule = r.rules().game.declaration.as_ref().filter(|_| !over)?;
+/// The declaration as the side to move would make it now; `None` when `omit`.
+fn declaration(r: &ShogiReferee, at: u64, omit: bool) -> Option<DeclarationView> {
+    let rule = r.rules().game.declaration.as_ref().filter(|_| !omit)?;
     let side = r.game().to_move();
     // Condition 4, time left, as the referee judges it when the declaration is made.
     let has_time = r.clock().is_none_or(|c| c.flag_fallen(side, at).is_none());
@@ -297,14 +317,14 @@ fn declaration(r: &ShogiReferee, at: u64, over: bool) -> Option<DeclarationView>
     })
 }
 
-fn go_view(r: &GoReferee, at: u64, over: bool) -> GameView {
+fn go_view(r: &GoReferee, at: u64, over: bool, detail: Detail) -> GameView {
     let g = r.game();
     let b = g.board();
     let gtp = |c: go::Color| b.stones(c).iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
     let pts = |v: &[go::Point]| v.iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
     let ended = g.passes_ended(&r.rules().game);
     let mut legal: Vec<String> = Vec::new();
-    if !over {
+    if !over && detail == Detail::Full {
         let points = g.game().legal_points();
         // After the main game, points in seki are not filled (rfg 7.1).
         legal = points.into_iter().filter(|&p| !(ended && g.in_seki(p))).map(|p| p.to_gtp()).collect();

@@ -371,8 +371,8 @@ impl Csa {
                         return Err("the game was no longer waiting".to_string());
                     }
                     // Both watch from the start event, before either hears START.
-                    let b = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
-                    let w = self.hub.watch(id, None).await.ok_or("the game ended at once")?;
+                    let b = self.hub.follow(id, None).await.ok_or("the game ended at once")?;
+                    let w = self.hub.follow(id, None).await.ok_or("the game ended at once")?;
                     Ok::<_, String>([b, w])
                 };
                 started.await.map_err(|e| {

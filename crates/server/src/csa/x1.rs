@@ -286,7 +286,7 @@ use super::{Closed, Wish};
 /// now and after each move, and the end as the result's token. Each batch is a line per line of
 /// text, `##[MONITOR][<id>] <line>`, then `##[MONITOR][<id>] +OK`.
 async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
-    let Some(Watching { backlog, mut updates }) = csa.hub.watch(id, None).await else { return };
+    let Some(Watching { backlog, mut updates }) = csa.hub.follow(id, None).await else { return };
     let mut moves = MoveFollower::default();
     for m in &backlog {
         if let Some(f) = moves.follow(m)
@@ -318,7 +318,7 @@ async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
 /// `#SENNICHITE`, …). Each batch is a line per line of text, `##[MONITOR2][<id>] <line>`, then
 /// `##[MONITOR2][<id>] +OK`.
 async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String>) {
-    let Some(Watching { backlog, mut updates }) = hub.watch(id, None).await else { return };
+    let Some(Watching { backlog, mut updates }) = hub.follow(id, None).await else { return };
     let events: Vec<String> = backlog
         .iter()
         .filter_map(|m| match &**m {

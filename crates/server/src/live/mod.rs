@@ -50,6 +50,15 @@ pub struct Acked {
     pub answer: Answer,
 }
 
+/// How much of the game's state a watcher gets with each change.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// The whole view (a WebSocket client: legal moves, the declaration's conditions).
+    Full,
+    /// [`LiveGame::view_brief`]: for a follower that only replays the moves.
+    Brief,
+}
+
 /// A watcher's start: the events after the number asked for, the state, and the live stream.
 pub struct Watching {
     pub backlog: Vec<Arc<ServerMsg>>,
@@ -65,6 +74,7 @@ enum Command {
     },
     Watch {
         after: Option<u64>,
+        detail: Detail,
         reply: oneshot::Sender<Watching>,
     },
     Read {
@@ -227,6 +237,7 @@ impl Hub {
     fn spawn(&self, id: GameId, seats: Seats, game: LiveGame, actors: Vec<Option<UserId>>) {
         let (tx, rx) = mpsc::channel(64);
         let (updates, _) = broadcast::channel(256);
+        let (brief_updates, _) = broadcast::channel(256);
         self.games.lock().expect("hub lock").insert(id, Handle { tx, seats });
         let task = GameTask {
             id,
@@ -234,6 +245,7 @@ impl Hub {
             actors,
             store: self.store.clone(),
             updates,
+            brief_updates,
             hub: self.clone(),
             present: [0, 0],
             absent_since: [None, None],
@@ -276,9 +288,20 @@ impl Hub {
 
     /// Starts watching a live game.
     pub async fn watch(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
+        self.subscribe(id, after, Detail::Full).await
+    }
+
+    /// As [`Hub::watch`], for a follower that replays the moves and needs no help to move (the
+    /// CSA players and monitors, the engines' seats): each state is a brief view, without the
+    /// legal moves or the declaration's conditions, which cost most of a view to build.
+    pub async fn follow(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
+        self.subscribe(id, after, Detail::Brief).await
+    }
+
+    async fn subscribe(&self, id: GameId, after: Option<u64>, detail: Detail) -> Option<Watching> {
         let h = self.handle(id)?;
         let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Watch { after, reply }).await.ok()?;
+        h.tx.send(Command::Watch { after, detail, reply }).await.ok()?;
         wait.await.ok()
     }
 
@@ -425,7 +448,10 @@ struct GameTask {
     /// Who caused each event of the log.
     actors: Vec<Option<UserId>>,
     store: Store,
+    /// The changes with full views, and with brief ones ([`Detail`]): each view is built only
+    /// while someone watches so.
     updates: broadcast::Sender<Arc<ServerMsg>>,
+    brief_updates: broadcast::Sender<Arc<ServerMsg>>,
     hub: Hub,
     /// Each side's WebSocket watches of the game open now, and since when he has had none
     /// (only once he had one: a player who acts over HTTP alone is never counted absent).
@@ -504,8 +530,8 @@ impl GameTask {
                         break;
                     }
                 }
-                Command::Watch { after, reply } => {
-                    let _ = reply.send(self.watching(after));
+                Command::Watch { after, detail, reply } => {
+                    let _ = reply.send(self.watching(after, detail));
                 }
                 Command::Read { reply } => {
                     let _ = reply.send(self.game.clone());
@@ -525,9 +551,9 @@ impl GameTask {
                         (0, b) => b,
                         _ => None,
                     };
-                    if before != self.absent_since[i] && self.updates.receiver_count() > 0 {
+                    if before != self.absent_since[i] {
                         let seq = self.actors.len().saturating_sub(1) as u64;
-                        let _ = self.updates.send(Arc::new(self.state(seq)));
+                        self.publish(seq, None);
                     }
                 }
                 Command::ClaimAbsent { claimant, user, reply } => {
@@ -597,31 +623,47 @@ impl GameTask {
             // still live only marks it finished again).
             self.finish().await;
         }
-        if self.updates.receiver_count() == 0 {
-            // Nobody watches: no view to build (a watcher gets the state when he comes).
-            return Ok(Acked { seq, answer: logged.answer });
+        if self.updates.receiver_count() + self.brief_updates.receiver_count() > 0 {
+            let event = Arc::new(ServerMsg::Event {
+                game: self.id,
+                seq,
+                t: logged.t,
+                actor: user,
+                event: serde_json::from_str(&logged.event).expect("stored events are JSON"),
+                answer: logged.answer.clone(),
+            });
+            self.publish(seq, Some(event));
         }
-        let event = serde_json::from_str(&logged.event).expect("stored events are JSON");
-        // Both messages are built before either is sent: a watcher woken by the event then
-        // finds the state already there, instead of being woken again for it.
-        let state = Arc::new(self.state(seq));
-        let _ = self.updates.send(Arc::new(ServerMsg::Event {
-            game: self.id,
-            seq,
-            t: logged.t,
-            actor: user,
-            event,
-            answer: logged.answer.clone(),
-        }));
-        let _ = self.updates.send(state);
         Ok(Acked { seq, answer: logged.answer })
     }
 
-    fn state(&self, seq: u64) -> ServerMsg {
-        ServerMsg::State { game: self.id, seq, view: Box::new(self.game.view(now_ms())), countdown: self.countdown() }
+    /// Sends event `seq` (if given) and the state after it to whoever watches, each view built
+    /// only for those who watch so (a watcher gets the state when he comes).
+    fn publish(&self, seq: u64, event: Option<Arc<ServerMsg>>) {
+        for (tx, detail) in [(&self.updates, Detail::Full), (&self.brief_updates, Detail::Brief)] {
+            if tx.receiver_count() == 0 {
+                continue;
+            }
+            // Both messages are built before either is sent: a watcher woken by the event then
+            // finds the state already there, instead of being woken again for it.
+            let state = Arc::new(self.state(seq, detail));
+            if let Some(e) = &event {
+                let _ = tx.send(e.clone());
+            }
+            let _ = tx.send(state);
+        }
     }
 
-    fn watching(&self, after: Option<u64>) -> Watching {
+    fn state(&self, seq: u64, detail: Detail) -> ServerMsg {
+        let at = now_ms();
+        let view = match detail {
+            Detail::Full => self.game.view(at),
+            Detail::Brief => self.game.view_brief(at),
+        };
+        ServerMsg::State { game: self.id, seq, view: Box::new(view), countdown: self.countdown() }
+    }
+
+    fn watching(&self, after: Option<u64>, detail: Detail) -> Watching {
         let from = after.map_or(0, |a| a + 1) as usize;
         let mut backlog: Vec<Arc<ServerMsg>> = self
             .game
@@ -641,8 +683,12 @@ impl GameTask {
             })
             .collect();
         let last = self.actors.len().saturating_sub(1) as u64;
-        backlog.push(Arc::new(self.state(last)));
-        Watching { backlog, updates: self.updates.subscribe() }
+        backlog.push(Arc::new(self.state(last, detail)));
+        let updates = match detail {
+            Detail::Full => self.updates.subscribe(),
+            Detail::Brief => self.brief_updates.subscribe(),
+        };
+        Watching { backlog, updates }
     }
 
     /// The game is over: its row says so.
