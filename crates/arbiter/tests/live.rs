@@ -60,6 +60,7 @@ fn a_mate_ends_the_game_and_the_log_replays_to_it() {
     for k in 0..=all.len() + 1 {
         assert_eq!(g.moves_from(k), all[k.min(all.len())..], "from move {k}");
     }
+    assert_eq!(g.engine_moves(), moves, "the moves in USI, as played");
 }
 
 #[test]
@@ -143,6 +144,7 @@ fn go_5x5(moves: &[&str]) -> (LiveGame, u64) {
 #[test]
 fn go_to_three_passes_and_an_agreed_count_then_sgf() {
     let (mut g, t) = go_5x5(&["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "pass", "pass"]);
+    assert_eq!(g.engine_moves(), ["C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "pass", "pass"]);
     let v = g.view(t);
     assert!(matches!(v.position, PositionView::Go { main_game_ended: true, .. }));
     assert_eq!(v.clock.as_ref().unwrap().running, None, "the clocks stop after the third pass (rfg 7.3)");

@@ -216,7 +216,7 @@ impl Match {
         report.result = played.outcome.result;
         report.reason = played.outcome.reason;
         report.article = played.outcome.article.clone();
-        report.moves = played.game.moves().len();
+        report.moves = played.game.engine_moves().len();
         report.time_loss = played.time_loss.map(name);
         report.illegal_move = played.illegal.map(name);
         report.failure = played.failure.map(|(s, why)| format!("{}: {why}", name(s)));

@@ -93,7 +93,7 @@ impl Player for Usi {
     }
 
     fn think(&mut self, game: &LiveGame, view: &GameView, deadline: Option<Instant>) -> Result<Reply, EngineError> {
-        let moves: Vec<String> = game.moves().into_iter().map(|m| m.mv).collect();
+        let moves = game.engine_moves();
         let mut position = if self.start_sfen == START {
             "position startpos".to_string()
         } else {

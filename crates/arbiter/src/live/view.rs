@@ -262,6 +262,24 @@ impl LiveGame {
             }
         }
     }
+
+    /// The moves on the board as engines write them, USI for shogi and GTP for Go (`pass`
+    /// too): [`LiveGame::moves`]' `mv` alone, without building the other texts of each move.
+    pub fn engine_moves(&self) -> Vec<String> {
+        match &self.live {
+            Live::Shogi(r) => r.game().history().moves().iter().map(|m| m.to_usi()).collect(),
+            Live::Go(r) => r
+                .game()
+                .game()
+                .moves()
+                .iter()
+                .map(|&(_, m)| match m {
+                    go::Move::Pass => "pass".to_string(),
+                    go::Move::Play(p) => p.to_gtp(),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// How much of a view to build.
