@@ -1980,22 +1980,29 @@ mod tests {
         // Brackets paired with a few stand-ins for the players below the next score group
         // (and, where a solve is not proven optimal, again over all players) give the pairs
         // that every bracket paired over all players gives: fields of 150-odd players with
-        // forbidden pairs, rounds 2-6, stand-ins 0 (none), 2 (often too few) and 8.
+        // forbidden pairs or acceleration, odd and even, both editions,
+        // rounds 2-6, stand-ins 0 (none), 2 (often too few) and 8.
         let mut rounds = 0;
         STAND_IN_BRACKETS.with(|c| c.set((0, 0)));
-        for seed in 0..6u64 {
+        for seed in 0..8u64 {
             let n = 150 + seed as usize;
             let mut t = sim::field(n, 7, seed);
             if seed % 2 == 0 {
                 t.forbidden.push(vec![0, 1]);
                 t.forbidden.push(vec![n - 1, n - 2, n - 3]);
             }
+            if seed % 3 == 2 {
+                for p in t.players.iter_mut().take(n / 3) {
+                    p.acceleration = vec![10, 10];
+                }
+            }
+            let edition = if seed % 4 == 3 { Edition::Fide2017 } else { Edition::Fide2025 };
             let mut rng = sim::Rng::new(seed);
             for round in 0..6 {
                 let mut by = Vec::new();
                 for k in [0, 2, 8] {
                     STAND_INS_TEST.with(|c| c.set(Some(k)));
-                    by.push(pair(&t));
+                    by.push(pair_edition(&t, edition));
                 }
                 STAND_INS_TEST.with(|c| c.set(None));
                 let Ok(r) = by[0].clone() else { break };
