@@ -1331,6 +1331,12 @@ impl<W: Weight> Incremental<W> {
         }
     }
 
+    /// The dual of vertex `v` after `compute`, in the duals' units (a tight edge has
+    /// `dual(i) + dual(j) = 4·w(i, j)`; see `seed_duals`).
+    pub fn dual(&self, v: usize) -> W {
+        self.s.dualvar[v]
+    }
+
     pub fn weight(&self, i: usize, j: usize) -> W {
         let w4 = self.s.edge2.get_ij(i, j);
         if w4.is_negative() { W::zero() } else { w4.half().half() }
