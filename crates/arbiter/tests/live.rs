@@ -296,6 +296,26 @@ fn go_moves_carry_the_board_they_were_played_on_captures_and_handicap_included()
 }
 
 #[test]
+fn a_brief_view_is_the_full_view_without_legal_moves_and_declaration() {
+    // fesa-2017 5.3: the 27-point declaration, whose conditions a full view shows.
+    let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1)));
+    g.start(0);
+    assert_eq!(mv(&mut g, S, Side::Black, "7g7f"), Answer::Accepted);
+    let (full, brief) = (g.view(2 * S), g.view_brief(2 * S));
+    assert_eq!(full.legal_moves.len(), 30, "White's moves after 1. P-7f");
+    let mut expected = full.clone();
+    expected.legal_moves.clear();
+    match &mut expected.position {
+        PositionView::Shogi { declaration, .. } => {
+            assert!(declaration.is_some(), "the full view shows the declaration's conditions");
+            *declaration = None;
+        }
+        PositionView::Go { .. } => unreachable!(),
+    }
+    assert_eq!(brief, expected);
+}
+
+#[test]
 fn a_pending_impasse_proposal_is_in_the_view_until_a_move_withdraws_it() {
     // ufs-2016 5.8.6: the count by agreement; the opponent must see that a proposal waits.
     let mut g = shogi(RulesetId::Ufs2016, None);

@@ -229,6 +229,10 @@ async fn a_player_gone_mid_game_loses_after_the_countdown() {
     assert!(w.line().await.unwrap().starts_with("+7776FU,T"));
     let seen = ws.until(|m| m["type"] == "event" && m["event"]["type"] == "move").await;
     assert_eq!(seen["event"]["move"], "7g7f");
+    // The CSA players follow with brief views; the WebSocket watcher still gets the full one.
+    let state = ws.until(|m| m["type"] == "state" && m["view"]["ply"] == 1).await;
+    let legal = state["view"]["legal_moves"].as_array().map(Vec::len);
+    assert_eq!(legal, Some(30), "White's 30 legal moves after 1. P-7f: {state}");
     // White leaves on his turn: after the countdown Black's connection claims the game.
     drop(w);
     let end = b.until(|l| l.starts_with("#W") || l.starts_with("#L")).await;
