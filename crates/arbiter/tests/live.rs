@@ -2,7 +2,9 @@
 //! record written and read back.
 
 use arbiter::clock::TimeControl;
-use arbiter::live::{Action, ActionError, Actor, BoardSetup, GameSetup, LiveGame, Names, PositionView, SideTimes};
+use arbiter::live::{
+    Action, ActionError, Actor, BoardSetup, GameSetup, LiveGame, Names, PositionView, SideTimes, ViewDetail,
+};
 use arbiter::{Answer, GameResult, Mode, Reason, RecordFormat, Refusal, RulesetId, Side};
 
 const S: u64 = 1_000;
@@ -301,7 +303,7 @@ fn a_brief_view_is_the_full_view_without_legal_moves_and_declaration() {
     let mut g = shogi(RulesetId::Fesa2017, Some(TimeControl::byoyomi(60 * S, 10 * S, 1)));
     g.start(0);
     assert_eq!(mv(&mut g, S, Side::Black, "7g7f"), Answer::Accepted);
-    let (full, brief) = (g.view(2 * S), g.view_brief(2 * S));
+    let (full, brief) = (g.view(2 * S), g.view_of(2 * S, ViewDetail::Brief));
     assert_eq!(full.legal_moves.len(), 30, "White's moves after 1. P-7f");
     let mut expected = full.clone();
     expected.legal_moves.clear();

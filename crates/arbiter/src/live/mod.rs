@@ -12,7 +12,7 @@ mod view;
 pub use draw::{Draw, Face, Parity};
 pub use record::Names;
 pub use setup::{BoardSetup, GameSetup, SetupError, SideTimes};
-pub use view::{ClockView, GameView, PlayedMove, PositionView};
+pub use view::{ClockView, GameView, PlayedMove, PositionView, ViewDetail};
 
 use crate::clock::Clock;
 use crate::outcome::{GameResult, Outcome, Reason};

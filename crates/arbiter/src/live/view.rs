@@ -180,17 +180,11 @@ fn board_text(b: &go::Board) -> String {
 impl LiveGame {
     /// The game as seen at `at`.
     pub fn view(&self, at: u64) -> GameView {
-        self.view_of(at, Detail::Full)
+        self.view_of(at, ViewDetail::Full)
     }
 
-    /// The game as seen at `at`, for a follower that replays its moves and needs no help to
-    /// move (a CSA client, an engine): [`GameView::legal_moves`] empty, and no declaration's
-    /// conditions. Most of a view's cost is those two, and a follower gets a view per move.
-    pub fn view_brief(&self, at: u64) -> GameView {
-        self.view_of(at, Detail::Brief)
-    }
-
-    fn view_of(&self, at: u64, detail: Detail) -> GameView {
+    /// The game as seen at `at`, with as much as `detail` asks for.
+    pub fn view_of(&self, at: u64, detail: ViewDetail) -> GameView {
         let over = self.outcome().is_some();
         match &self.live {
             Live::Shogi(r) => shogi_view(r, at, over, detail),
@@ -283,15 +277,20 @@ impl LiveGame {
 }
 
 /// How much of a view to build.
-#[derive(Clone, Copy, PartialEq)]
-enum Detail {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewDetail {
+    /// Everything, the side to move's legal moves and the declaration's conditions included:
+    /// what a player's client shows.
     Full,
+    /// For a follower that replays the moves and needs no help to move (a CSA client, an
+    /// engine): [`GameView::legal_moves`] empty and no declaration's conditions, which are most
+    /// of a view's cost, and a follower gets a view per move.
     Brief,
 }
 
-fn shogi_view(r: &ShogiReferee, at: u64, over: bool, detail: Detail) -> GameView {
+fn shogi_view(r: &ShogiReferee, at: u64, over: bool, detail: ViewDetail) -> GameView {
     let pos = r.game().position();
-    let full = detail == Detail::Full && !over;
+    let full = detail == ViewDetail::Full && !over;
     let mut legal: Vec<String> = if full { pos.legal_moves().iter().map(|m| m.to_usi()).collect() } else { Vec::new() };
     legal.sort_unstable();
     GameView {
@@ -335,14 +334,14 @@ fn declaration(r: &ShogiReferee, at: u64, omit: bool) -> Option<DeclarationView>
     })
 }
 
-fn go_view(r: &GoReferee, at: u64, over: bool, detail: Detail) -> GameView {
+fn go_view(r: &GoReferee, at: u64, over: bool, detail: ViewDetail) -> GameView {
     let g = r.game();
     let b = g.board();
     let gtp = |c: go::Color| b.stones(c).iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
     let pts = |v: &[go::Point]| v.iter().map(|p| p.to_gtp()).collect::<Vec<_>>();
     let ended = g.passes_ended(&r.rules().game);
     let mut legal: Vec<String> = Vec::new();
-    if !over && detail == Detail::Full {
+    if !over && detail == ViewDetail::Full {
         let points = g.game().legal_points();
         // After the main game, points in seki are not filled (rfg 7.1).
         legal = points.into_iter().filter(|&p| !(ended && g.in_seki(p))).map(|p| p.to_gtp()).collect();

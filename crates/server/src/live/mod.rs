@@ -10,7 +10,7 @@
 
 use crate::protocol::ServerMsg;
 use crate::store::{EventRow, GameId, GameRow, GameStatus, LiveLog, Store, StoreError, UserId};
-use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged};
+use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged, ViewDetail};
 use arbiter::{Answer, Decision, GameResult, Mode, Reason, Side};
 
 /// What a result for an absent opponent cites: the server's own rule, as no federation text
@@ -50,15 +50,6 @@ pub struct Acked {
     pub answer: Answer,
 }
 
-/// How much of the game's state a watcher gets with each change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Detail {
-    /// The whole view (a WebSocket client: legal moves, the declaration's conditions).
-    Full,
-    /// [`LiveGame::view_brief`]: for a follower that only replays the moves.
-    Brief,
-}
-
 /// A watcher's start: the events after the number asked for, the state, and the live stream.
 pub struct Watching {
     pub backlog: Vec<Arc<ServerMsg>>,
@@ -74,7 +65,7 @@ enum Command {
     },
     Watch {
         after: Option<u64>,
-        detail: Detail,
+        detail: ViewDetail,
         reply: oneshot::Sender<Watching>,
     },
     Read {
@@ -288,17 +279,17 @@ impl Hub {
 
     /// Starts watching a live game.
     pub async fn watch(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
-        self.subscribe(id, after, Detail::Full).await
+        self.subscribe(id, after, ViewDetail::Full).await
     }
 
     /// As [`Hub::watch`], for a follower that replays the moves and needs no help to move (the
     /// CSA players and monitors, the engines' seats): each state is a brief view, without the
     /// legal moves or the declaration's conditions, which cost most of a view to build.
     pub async fn follow(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
-        self.subscribe(id, after, Detail::Brief).await
+        self.subscribe(id, after, ViewDetail::Brief).await
     }
 
-    async fn subscribe(&self, id: GameId, after: Option<u64>, detail: Detail) -> Option<Watching> {
+    async fn subscribe(&self, id: GameId, after: Option<u64>, detail: ViewDetail) -> Option<Watching> {
         let h = self.handle(id)?;
         let (reply, wait) = oneshot::channel();
         h.tx.send(Command::Watch { after, detail, reply }).await.ok()?;
@@ -448,7 +439,7 @@ struct GameTask {
     /// Who caused each event of the log.
     actors: Vec<Option<UserId>>,
     store: Store,
-    /// The changes with full views, and with brief ones ([`Detail`]): each view is built only
+    /// The changes with full views, and with brief ones ([`ViewDetail`]): each view is built only
     /// while someone watches so.
     updates: broadcast::Sender<Arc<ServerMsg>>,
     brief_updates: broadcast::Sender<Arc<ServerMsg>>,
@@ -640,7 +631,7 @@ impl GameTask {
     /// Sends event `seq` (if given) and the state after it to whoever watches, each view built
     /// only for those who watch so (a watcher gets the state when he comes).
     fn publish(&self, seq: u64, event: Option<Arc<ServerMsg>>) {
-        for (tx, detail) in [(&self.updates, Detail::Full), (&self.brief_updates, Detail::Brief)] {
+        for (tx, detail) in [(&self.updates, ViewDetail::Full), (&self.brief_updates, ViewDetail::Brief)] {
             if tx.receiver_count() == 0 {
                 continue;
             }
@@ -654,16 +645,12 @@ impl GameTask {
         }
     }
 
-    fn state(&self, seq: u64, detail: Detail) -> ServerMsg {
-        let at = now_ms();
-        let view = match detail {
-            Detail::Full => self.game.view(at),
-            Detail::Brief => self.game.view_brief(at),
-        };
-        ServerMsg::State { game: self.id, seq, view: Box::new(view), countdown: self.countdown() }
+    fn state(&self, seq: u64, detail: ViewDetail) -> ServerMsg {
+        let view = Box::new(self.game.view_of(now_ms(), detail));
+        ServerMsg::State { game: self.id, seq, view, countdown: self.countdown() }
     }
 
-    fn watching(&self, after: Option<u64>, detail: Detail) -> Watching {
+    fn watching(&self, after: Option<u64>, detail: ViewDetail) -> Watching {
         let from = after.map_or(0, |a| a + 1) as usize;
         let mut backlog: Vec<Arc<ServerMsg>> = self
             .game
@@ -685,8 +672,8 @@ impl GameTask {
         let last = self.actors.len().saturating_sub(1) as u64;
         backlog.push(Arc::new(self.state(last, detail)));
         let updates = match detail {
-            Detail::Full => self.updates.subscribe(),
-            Detail::Brief => self.brief_updates.subscribe(),
+            ViewDetail::Full => self.updates.subscribe(),
+            ViewDetail::Brief => self.brief_updates.subscribe(),
         };
         Watching { backlog, updates }
     }
