@@ -9,7 +9,7 @@ use crate::follow::MoveFollower;
 use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::GameId;
-use arbiter::live::{GameSetup, LiveGame, Names, PositionView};
+use arbiter::live::{GameSetup, LiveGame, Names, PositionView, ViewDetail};
 use arbiter::{Mode, RecordFormat};
 use std::collections::HashMap;
 use tokio::sync::mpsc;
@@ -145,7 +145,8 @@ impl Csa {
         if let Some(l) = listed
             && let Some(game) = self.hub.read(id).await
         {
-            let view = game.view(now_ms());
+            // Only the position, the clocks and the ply are shown: no legal moves to build.
+            let view = game.view_of(now_ms(), ViewDetail::Brief);
             let last_move = game.moves_from(view.ply.saturating_sub(1)).pop().and_then(|m| {
                 let pos = shogi::Position::from_sfen(m.sfen.as_deref()?).ok()?;
                 let mv = shogi::Move::from_usi(&m.mv)?;
