@@ -24,7 +24,7 @@ use tournament::formats::fesa;
 use tournament::{BoardRef, BoardResult, BoardView, GameKind, ResultEntry, Status, System, Tournament};
 
 /// Why a board's game that the board could not be made to name ends without a result.
-const UNLINKED_GAME: &str = "shinpan: the tournament could not record the board's game (docs/web-tournaments.md)";
+const UNLINKED_GAME: &str = "shinpan: the tournament could not record the board's game (docs/protocol.md)";
 
 /// What the server keeps of a tournament beside its TRF: how its online games are played.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
