@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// Seconds a proposed CSA game waits for both AGREEs.
     #[arg(long, default_value_t = 120)]
     csa_agree_timeout: u64,
+    /// Seconds between two rounds of Floodgate games (game names `floodgate-<total>-<byo-yomi>[F]`):
+    /// the players waiting under such a name are paired at every multiple of it (UTC); the
+    /// default half hour gives rounds at :00 and :30, as on Floodgate.
+    #[arg(long, default_value_t = 1800, value_parser = clap::value_parser!(u64).range(1..))]
+    csa_floodgate_every: u64,
     /// An engine players may challenge: usi:NAME=COMMAND (shogi) or gtp:NAME=COMMAND (Go).
     /// Besides these, shinpan's own small players (shinpan-shogi, shinpan-go) and the installed
     /// fairy-stockfish and GNU Go are offered, unless --no-default-engines.
@@ -87,6 +92,7 @@ pub fn serve(args: ServeArgs) -> Result<ExitCode> {
         ruleset: args.csa_ruleset,
         max_moves: args.csa_max_moves,
         agree_timeout: std::time::Duration::from_secs(args.csa_agree_timeout),
+        floodgate_every: std::time::Duration::from_secs(args.csa_floodgate_every),
     });
     let mut engines = if args.no_default_engines { Vec::new() } else { default_engines() };
     for e in &args.engines {

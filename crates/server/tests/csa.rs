@@ -1,6 +1,7 @@
 //! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
 //! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
-//! limit, a player who disconnects mid-game, and a WebSocket spectator of a CSA game.
+//! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, and Floodgate's
+//! rounds.
 //! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
 
 mod common;
@@ -391,5 +392,88 @@ async fn the_extended_mode_commands_as_shogi_server_answers_them() {
     assert_eq!(m.line().await.as_deref(), Some("##[VERSION] +OK"));
     m.send("LOGOUT").await;
     assert_eq!(m.line().await.as_deref(), Some("LOGOUT:completed"));
+    s.stop().await;
+}
+
+/// Milliseconds since the Unix epoch, the clock the server's rounds are counted on.
+fn epoch_ms() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64
+}
+
+/// Floodgate (docs/csa.md): players under a `floodgate-…` name wait for the next round, which
+/// pairs them all at once with colours drawn; a side may not be asked for; the next round
+/// avoids last round's opponents.
+#[tokio::test]
+async fn floodgate_games_are_paired_at_the_round_and_avoid_last_opponents() {
+    let every = 2000;
+    let s = TestServer::with_csa(
+        Duration::from_secs(60),
+        CsaConfig { floodgate_every: Duration::from_millis(every), ..config(256, 10_000) },
+    )
+    .await;
+    let addr = s.csa.unwrap();
+    let game = "floodgate-600-10F";
+    let names = ["alice", "bob", "carol", "dave"];
+
+    // A side wished for is refused, in shogi-server's words.
+    let mut c = Csa::login(addr, "alice", &format!("{game}-B,password-1")).await;
+    let l = c.line().await.unwrap();
+    assert!(l.starts_with("##[ERROR] You are not allowed to specify TEBAN"), "{l}");
+
+    let mut opponents = std::collections::HashMap::new();
+    for round in 0..2 {
+        // Just after one round, so that all four wait for the same next one.
+        let now = epoch_ms();
+        tokio::time::sleep(Duration::from_millis((now / every + 1) * every + 100 - now)).await;
+        let mut players = Vec::new();
+        for n in names {
+            players.push(Csa::login(addr, n, &format!("{game},password-1")).await);
+        }
+        let due = (epoch_ms() / every + 1) * every;
+        let mut games: std::collections::HashMap<i64, Vec<String>> = std::collections::HashMap::new();
+        for p in &mut players {
+            let summary = p.until(|l| l == "END Game_Summary").await;
+            // The server's clock and ours are the same: nobody was paired on arrival.
+            assert!(epoch_ms() >= due, "round {round}: a summary before the round at {due}");
+            let field = |k: &str| summary.iter().find_map(|l| l.strip_prefix(k)).unwrap().to_string();
+            let id: i64 = field("Game_ID:").parse().unwrap();
+            let (black, white) = (field("Name+:"), field("Name-:"));
+            let seen = games.entry(id).or_default();
+            if seen.is_empty() {
+                seen.extend([black, white]);
+            } else {
+                assert_eq!(*seen, [black, white], "both players of game {id} see the same summary");
+            }
+        }
+        assert_eq!(games.len(), 2, "round {round}: two games of two: {games:?}");
+        for pair in games.values() {
+            let (a, b) = (pair[0].clone(), pair[1].clone());
+            if round == 1 {
+                assert_ne!(opponents.get(&a), Some(&b), "round 1 pairs {a} with {b} again");
+            }
+            opponents.insert(a.clone(), b.clone());
+            opponents.insert(b, a);
+        }
+        // Every game is agreed, started and resigned, so that the players may wait again.
+        for p in &mut players {
+            p.send("AGREE").await;
+        }
+        for p in &mut players {
+            p.until(|l| l.starts_with("START:")).await;
+        }
+        for (id, pair) in &games {
+            let black = names.iter().position(|n| *n == pair[0]).unwrap();
+            players[black].send("%TORYO").await;
+            players[black].until(|l| l == "#LOSE").await;
+            let white = names.iter().position(|n| *n == pair[1]).unwrap();
+            players[white].until(|l| l == "#WIN").await;
+            assert!(*id > 0);
+        }
+        // The server may have closed already; then it is done with the player.
+        for p in &mut players {
+            let _ = p.w.write_all(b"LOGOUT\n").await;
+            while p.line().await.is_some() {}
+        }
+    }
     s.stop().await;
 }

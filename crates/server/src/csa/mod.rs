@@ -8,6 +8,7 @@
 //! proposal (`Game_Summary`, AGREE/REJECT), then the game, where lines become acts of the live
 //! game and its events become lines.
 
+mod floodgate;
 mod name;
 mod summary;
 mod x1;
@@ -19,7 +20,7 @@ use crate::auth;
 use crate::follow::MoveFollower;
 use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
-use crate::store::{GameId, GameStatus, Role, Store, User};
+use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
 use arbiter::{Answer, Decision, GameResult, Reason, Refusal, ShogiRuleset, Side};
@@ -47,11 +48,20 @@ pub struct CsaConfig {
     pub max_moves: u32,
     /// How long a proposed game waits for both AGREEs before the server rejects it.
     pub agree_timeout: Duration,
+    /// The time between two rounds of Floodgate games (`floodgate-600-10F` and the like): the
+    /// players waiting under such a name are paired together at every multiple of it (UTC).
+    pub floodgate_every: Duration,
 }
 
 impl CsaConfig {
     pub fn new(listen: SocketAddr) -> CsaConfig {
-        CsaConfig { listen, ruleset: RulesetId::Fesa2017, max_moves: 256, agree_timeout: Duration::from_secs(120) }
+        CsaConfig {
+            listen,
+            ruleset: RulesetId::Fesa2017,
+            max_moves: 256,
+            agree_timeout: Duration::from_secs(120),
+            floodgate_every: Duration::from_secs(1800),
+        }
     }
 }
 
@@ -67,6 +77,8 @@ pub struct Csa {
     accounts: Arc<AccountLimits>,
     engines: crate::seat::Engines,
     lobby: Arc<Mutex<HashMap<String, Vec<Seeker>>>>,
+    /// Each player's opponent in his last Floodgate pairing, which the next round avoids.
+    floodgate_last: Arc<Mutex<HashMap<UserId, UserId>>>,
     /// Who is logged in, by connection (`%%WHO`, `%%CHAT`).
     online: Arc<Mutex<BTreeMap<u64, x1::Online>>>,
     /// The games proposed here and started (`%%LIST`, `%%SHOW`, `%%MONITOR2ON`).
@@ -120,6 +132,7 @@ impl Csa {
             accounts,
             engines,
             lobby: Arc::default(),
+            floodgate_last: Arc::default(),
             online: Arc::default(),
             games: Arc::default(),
             checked: Arc::default(),
@@ -131,6 +144,7 @@ impl Csa {
     /// small write that must not wait for Nagle's algorithm) and a task of its own; there is no
     /// connection cap below the process's file limit.
     pub async fn serve(self, listener: TcpListener, mut stop: watch::Receiver<bool>) {
+        let rounds = tokio::spawn(self.clone().floodgate_rounds());
         loop {
             tokio::select! {
                 accepted = listener.accept() => match accepted {
@@ -152,6 +166,43 @@ impl Csa {
                     }
                 },
                 _ = stop.changed() => break,
+            }
+        }
+        rounds.abort();
+    }
+
+    /// Floodgate's rounds, one at every multiple of `floodgate_every`.
+    async fn floodgate_rounds(self) {
+        loop {
+            let now = now_ms();
+            let at = floodgate::next_round(now, self.config.floodgate_every);
+            tokio::time::sleep(Duration::from_millis(at - now)).await;
+            self.floodgate_round();
+        }
+    }
+
+    /// Pairs everyone waiting under a Floodgate game name (docs/csa.md, `floodgate.rs`).
+    fn floodgate_round(&self) {
+        let mut rng = fastrand::Rng::new();
+        let mut lobby = self.lobby.lock().expect("lobby lock");
+        let mut last = self.floodgate_last.lock().expect("floodgate lock");
+        let names: Vec<String> = lobby.keys().filter(|n| floodgate::is_floodgate(n)).cloned().collect();
+        for name in names {
+            let Some(game) = name::parse(&name).map(|(g, _)| g) else { continue };
+            // Who left while waiting is gone from the lobby already; a closed waiter too.
+            let waiting: Vec<Seeker> =
+                lobby.remove(&name).unwrap_or_default().into_iter().filter(|s| !s.paired.is_closed()).collect();
+            let (pairs, out) = floodgate::pair(waiting, |s| (s.user.id, s.user.name.as_str()), &last, &mut rng);
+            tracing::info!(game = %name, pairs = pairs.len(), sitting_out = out.len(), "Floodgate round");
+            if !out.is_empty() {
+                lobby.insert(name.clone(), out);
+            }
+            for (a, b) in pairs {
+                last.insert(a.user.id, b.user.id);
+                last.insert(b.user.id, a.user.id);
+                let csa = self.clone();
+                let (game, second) = (game.clone(), (b.user, b.wish, b.paired));
+                tokio::spawn(async move { csa.propose(a, second, game).await });
             }
         }
     }
@@ -273,6 +324,12 @@ impl Csa {
         }
         let mut lobby = self.lobby.lock().expect("lobby lock");
         let seekers = lobby.entry(game.name.clone()).or_default();
+        // A Floodgate game waits for its round.
+        if floodgate::is_floodgate(&game.name) {
+            let (tx, rx) = oneshot::channel();
+            seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
+            return Some(rx);
+        }
         if let Some(i) = seekers.iter().position(|s| s.user.id != user.id && s.wish.fits(wish)) {
             let other = seekers.remove(i);
             drop(lobby);
@@ -546,6 +603,11 @@ impl Conn {
 
     async fn seek_and_play(&mut self, game: GameName, wish: Wish) -> Result<(), Closed> {
         let user = self.user.clone().expect("logged in");
+        if floodgate::is_floodgate(&game.name) && wish != Wish::Either {
+            // shogi-server's words: Floodgate draws the colours.
+            let why = format!("You are not allowed to specify TEBAN for the game {}", game.name);
+            return self.write(&format!("##[ERROR] {why}\n")).await;
+        }
         let side = match wish {
             Wish::Black => '+',
             Wish::White => '-',
