@@ -305,6 +305,8 @@ type Step = Result<(), Refusal>;
 
 impl<G: Game> Referee<G> {
     pub fn new(rules: Ruleset<G::Rules>, mode: Mode, game: G, clock: Option<Clock>, players: Players) -> Referee<G> {
+        // Moves already on the board at the start (a buoy game's opening) took no time.
+        let opened = game.ply();
         Referee {
             rules,
             mode,
@@ -321,7 +323,7 @@ impl<G: Game> Referee<G> {
             outcome: None,
             violations: Vec::new(),
             log: Vec::new(),
-            times: Vec::new(),
+            times: vec![0; opened],
             last_move_t: None,
             stopped_by_game: false,
             max_moves: None,
@@ -931,6 +933,9 @@ impl<G: Game> Referee<G> {
             Decision::Restore { ply } => {
                 if *ply > self.game.ply() {
                     return Err(Refusal::RestoreBeyond { ply: *ply, played: self.game.ply() });
+                }
+                if *ply < self.start.ply() {
+                    return Err(Refusal::RestoreBeforeStart { ply: *ply, start: self.start.ply() });
                 }
                 self.game.restore(*ply);
                 self.times.truncate(*ply);

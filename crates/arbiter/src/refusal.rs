@@ -60,6 +60,8 @@ pub enum Refusal {
     PenaltyNotAllowed { penalty: PenaltyKind, article: String },
     #[error("cannot restore ply {ply}: only {played} moves played")]
     RestoreBeyond { ply: usize, played: usize },
+    #[error("cannot restore ply {ply}: the game started after {start} moves")]
+    RestoreBeforeStart { ply: usize, start: usize },
     #[error("only a per-move byo-yomi under a turn-passes ruleset loses the turn ({article})")]
     NoLostTurn { article: String },
     #[error("{side:?}'s byo-yomi has not run out")]

@@ -78,6 +78,10 @@ impl ShogiGame {
     pub fn new(start: Position) -> ShogiGame {
         ShogiGame { history: History::new(start), proposal: None }
     }
+    /// The game from a history already played (a buoy game's opening).
+    pub fn with_history(history: History) -> ShogiGame {
+        ShogiGame { history, proposal: None }
+    }
     pub fn startpos() -> ShogiGame {
         ShogiGame::new(Position::startpos())
     }

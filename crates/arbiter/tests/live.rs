@@ -14,7 +14,7 @@ fn shogi(ruleset: RulesetId, tc: Option<TimeControl>) -> LiveGame {
         ruleset,
         overrides: None,
         time: tc.map(SideTimes::same),
-        board: BoardSetup::Shogi { handicap: None },
+        board: BoardSetup::Shogi { handicap: None, opening: Vec::new() },
         rated: false,
         arrival: false,
         max_moves: None,
@@ -417,4 +417,65 @@ fn the_sgf_of_a_counted_go_game_marks_the_dead_stones_and_reads_back_to_the_same
     let v = arbiter::adjudicate_go(&read, &rfg, None).unwrap();
     assert_eq!(v.dead, [go::Point::from_gtp("E3", 5).unwrap()], "{sgf}");
     assert_eq!((v.verdict.result, v.verdict.reason), (o.result, Some(Reason::Score)));
+}
+
+fn opened(opening: &[&str]) -> Result<LiveGame, arbiter::live::SetupError> {
+    let setup = GameSetup {
+        ruleset: RulesetId::Fesa2017,
+        overrides: None,
+        time: Some(SideTimes::same(TimeControl::byoyomi(60 * S, 10 * S, 1))),
+        board: BoardSetup::Shogi { handicap: None, opening: opening.iter().map(|m| m.to_string()).collect() },
+        rated: false,
+        arrival: false,
+        max_moves: Some(12),
+    };
+    LiveGame::new(&setup, Mode::Enforced)
+}
+
+/// A buoy game (docs/csa.md): the opening is on the board at the start, in the record with no
+/// time, and counts for repetition and the move limit; the clock starts after it.
+#[test]
+fn a_game_with_an_opening_starts_after_it_and_counts_it() {
+    let mut g = opened(&["7g7f", "3c3d"]).unwrap();
+    g.start(0);
+    assert_eq!((g.to_move(), g.view(0).ply), (Side::Black, 2));
+    assert_eq!(mv(&mut g, 3 * S, Side::Black, "2g2f"), Answer::Accepted);
+    assert_eq!(g.engine_moves(), ["7g7f", "3c3d", "2g2f"]);
+    let csa = g.record(RecordFormat::Csa, &Names::default()).unwrap();
+    let rec = &shogi::formats::read(csa.as_bytes()).unwrap()[0];
+    let times: Vec<Option<u64>> = rec.moves.iter().map(|m| m.time_ms).collect();
+    assert_eq!(times, [Some(0), Some(0), Some(3 * S)], "{csa}");
+    // The log replays from the setup: the opening is not in it.
+    let log = [g.start(0).event];
+    assert_eq!(LiveGame::replay(g.setup(), Mode::Enforced, log.iter().map(String::as_str)).unwrap().view(0).ply, 2);
+
+    // The start position stood three times in the opening; the fourth, in play, is sennichite.
+    let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    let mut g = opened(&[shuffle, shuffle].concat()).unwrap();
+    g.start(0);
+    for (i, m) in shuffle.iter().enumerate() {
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, (i as u64 + 1) * S, side, m), Answer::Accepted, "{m}");
+    }
+    let o = g.outcome().expect("the fourth repetition").clone();
+    assert_eq!((o.reason, o.article.as_deref()), (Reason::Sennichite, Some("fesa-2017 5.2")));
+
+    // The move limit counts the opening: 12 moves, 8 of them before the start.
+    let mut g = opened(&[shuffle, shuffle].concat()[..8]).unwrap();
+    g.start(0);
+    for (i, m) in ["7g7f", "3c3d", "2g2f", "4c4d"].iter().enumerate() {
+        assert!(g.outcome().is_none(), "over after {i} moves");
+        let side = if i % 2 == 0 { Side::Black } else { Side::White };
+        assert_eq!(mv(&mut g, (i as u64 + 1) * S, side, m), Answer::Accepted, "{m}");
+    }
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::MaxMoves));
+}
+
+#[test]
+fn an_opening_that_cannot_be_played_is_refused_with_its_move() {
+    let e = |o: &[&str]| opened(o).unwrap_err().to_string();
+    assert_eq!(e(&["7g7f", "7g7f"]), "opening move 2 `7g7f`: no piece on 7g");
+    assert!(e(&["7g7f", "xx"]).starts_with("opening move 2 `xx`: not a USI move"));
+    let shuffle = ["2h3h", "8b7b", "3h2h", "7b8b"];
+    assert!(e(&[shuffle, shuffle, shuffle].concat()).contains("repeats a fourth time"));
 }

@@ -186,7 +186,7 @@ pub fn run(args: MatchArgs) -> Result<ExitCode> {
     };
     let game = args.rules.game();
     let board = match game {
-        GameKind::Shogi => BoardSetup::Shogi { handicap: args.handicap.clone() },
+        GameKind::Shogi => BoardSetup::Shogi { handicap: args.handicap.clone(), opening: Vec::new() },
         GameKind::Go => {
             let handicap = match &args.handicap {
                 Some(h) => h.parse().map_err(|_| arg("--handicap", format!("`{h}`: Go handicaps are stones (2–9)")))?,

@@ -1080,7 +1080,7 @@ fn outcome_of(g: &BoardGame) -> std::result::Result<Option<Outcome>, StoreError>
 /// handicap the pairing gave (shogi: a handicap's name; Go: `N stones`).
 pub fn game_setup(t: &Tournament, s: &Settings, handicap: Option<&str>) -> std::result::Result<GameSetup, String> {
     let board = match t.game {
-        GameKind::Shogi => BoardSetup::Shogi { handicap: handicap.map(str::to_string) },
+        GameKind::Shogi => BoardSetup::Shogi { handicap: handicap.map(str::to_string), opening: Vec::new() },
         GameKind::Go => {
             let stones = match handicap {
                 None => 0,

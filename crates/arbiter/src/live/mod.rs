@@ -145,7 +145,7 @@ impl LiveGame {
         let live = match &setup.board {
             BoardSetup::Shogi { .. } => {
                 let rules = setup.shogi_rules()?;
-                let game = ShogiGame::new(setup.shogi_start()?);
+                let game = setup.shogi_game()?;
                 let r = Referee::new(rules, mode, game, clock, Players::default());
                 Live::Shogi(Box::new(r.with_max_moves(setup.max_moves.unwrap_or(0))))
             }

@@ -1,6 +1,7 @@
 //! What a live game is set up with, checked against its ruleset before it starts.
 
 use crate::clock::{Overtime, TimeControl};
+use crate::shogi_game::ShogiGame;
 use crate::ruleset::{GameKind, GoRuleset, RulesetError, RulesetId, ShogiRuleset, TimeControlKind};
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +59,11 @@ pub enum BoardSetup {
         /// 5.9; pl 7). `None`: an even game.
         #[serde(default)]
         handicap: Option<String>,
+        /// Moves already on the board when the game starts, in USI (`7g7f`): a buoy game of the
+        /// CSA servers. They are the game's first moves in its record, with no time, and count
+        /// for repetition and the move limit; the clock starts after them.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        opening: Vec<String>,
     },
     Go {
         /// 9, 13 or 19 (rfg 2.3–2.4); any size from 5 to 25 is played.
@@ -79,6 +85,9 @@ pub enum SetupError {
     Handicap(String),
     #[error("Go: {0}")]
     Board(String),
+    /// An opening move that cannot be played (its number counts from 1).
+    #[error("opening move {number} `{mv}`: {why}")]
+    Opening { number: usize, mv: String, why: String },
     #[error("komi {0} is not a number of half points")]
     Komi(f64),
     /// A time control of a kind the ruleset does not allow.
@@ -104,7 +113,7 @@ impl GameSetup {
     pub fn validate(&self) -> Result<(), SetupError> {
         let (allowed, article) = match &self.board {
             BoardSetup::Shogi { .. } => {
-                self.shogi_start()?;
+                self.shogi_game()?;
                 let r = self.shogi_rules()?;
                 if self.rated {
                     self.check_rated(&r)?;
@@ -199,14 +208,38 @@ impl GameSetup {
         Ok(r)
     }
 
-    pub(super) fn shogi_start(&self) -> Result<shogi::Position, SetupError> {
-        let BoardSetup::Shogi { handicap } = &self.board else { unreachable!("a shogi setup") };
+    fn shogi_start(&self) -> Result<shogi::Position, SetupError> {
+        let BoardSetup::Shogi { handicap, .. } = &self.board else { unreachable!("a shogi setup") };
         match handicap {
             None => Ok(shogi::Position::startpos()),
             Some(name) => shogi::Handicap::from_name(name.trim())
                 .map(shogi::Handicap::position)
                 .ok_or_else(|| SetupError::Handicap(name.clone())),
         }
+    }
+
+    /// The game as it starts: the start position with the opening played. An opening that ends
+    /// the game (a fourth repetition, a mate) is refused: the game would be over before it began.
+    pub(super) fn shogi_game(&self) -> Result<ShogiGame, SetupError> {
+        let BoardSetup::Shogi { opening, .. } = &self.board else { unreachable!("a shogi setup") };
+        let mut history = shogi::History::new(self.shogi_start()?);
+        for (i, text) in opening.iter().enumerate() {
+            let bad = |why: String| SetupError::Opening { number: i + 1, mv: text.clone(), why };
+            let mv = shogi::Move::from_usi(text.trim()).ok_or_else(|| bad("not a USI move".into()))?;
+            match history.play(mv) {
+                Ok(None) => {}
+                Ok(Some(r)) => return Err(bad(format!("the position repeats a fourth time ({})", r.article()))),
+                Err(e) => return Err(bad(e.to_string())),
+            }
+        }
+        if !opening.is_empty() && history.position().legal_moves().is_empty() {
+            return Err(SetupError::Opening {
+                number: opening.len(),
+                mv: opening[opening.len() - 1].clone(),
+                why: "it leaves the side to move no legal move".into(),
+            });
+        }
+        Ok(ShogiGame::with_history(history))
     }
 
     pub(super) fn go_start(&self) -> Result<go::Game, SetupError> {
@@ -232,7 +265,7 @@ mod tests {
             ruleset,
             overrides: None,
             time: Some(SideTimes::same(tc)),
-            board: BoardSetup::Shogi { handicap: None },
+            board: BoardSetup::Shogi { handicap: None, opening: Vec::new() },
             rated: false,
             arrival: false,
             max_moves: None,
@@ -283,7 +316,7 @@ mod tests {
         let mut s = shogi(RulesetId::Rfg, TimeControl::byoyomi(0, 30_000, 1));
         assert!(matches!(s.validate(), Err(SetupError::Ruleset(RulesetError::WrongGame { .. }))));
         s.ruleset = RulesetId::Ufs2016;
-        s.board = BoardSetup::Shogi { handicap: Some("queen".into()) };
+        s.board = BoardSetup::Shogi { handicap: Some("queen".into()), opening: Vec::new() };
         assert!(matches!(s.validate(), Err(SetupError::Handicap(_))));
         let go = GameSetup {
             ruleset: RulesetId::Rfg,

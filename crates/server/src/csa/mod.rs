@@ -640,7 +640,7 @@ impl Conn {
 
     async fn agree_and_play(&mut self, mut p: Pairing, user: User) -> Result<(), Closed> {
         let start = match p.setup.board {
-            arbiter::live::BoardSetup::Shogi { handicap: Some(ref h) } => {
+            arbiter::live::BoardSetup::Shogi { handicap: Some(ref h), .. } => {
                 shogi::Handicap::from_name(h).map_or_else(shogi::Position::startpos, |h| h.position())
             }
             _ => shogi::Position::startpos(),

@@ -132,7 +132,7 @@ impl GameName {
             ruleset,
             overrides: None,
             time,
-            board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string) },
+            board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string), opening: Vec::new() },
             rated: false,
             arrival: false,
             max_moves: None,
