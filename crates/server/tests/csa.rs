@@ -1,7 +1,7 @@
 //! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
 //! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
 //! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, and Floodgate's
-//! rounds.
+//! rounds, and buoy games.
 //! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
 
 mod common;
@@ -474,6 +474,94 @@ async fn floodgate_games_are_paired_at_the_round_and_avoid_last_opponents() {
             let _ = p.w.write_all(b"LOGOUT\n").await;
             while p.line().await.is_some() {}
         }
+    }
+    s.stop().await;
+}
+
+/// Buoy games (docs/csa.md): set, waited for, started after their opening, used up, forked
+/// from a game, deleted by their owner only, and kept over a restart; each answer in
+/// shogi-server's words.
+#[tokio::test]
+async fn buoy_games_start_after_their_opening_and_are_used_up() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(256, 10_000)).await;
+    let addr = s.csa.unwrap();
+    let mut owner = x1(addr, "owner").await;
+    let mut other = x1(addr, "other").await;
+    let buoy = "buoy_t-600-10";
+    for (command, answer) in [
+        ("%%SETBUOY t-600-10 +7776FU", "##[ERROR] wrong buoy game name: t-600-10"),
+        ("%%SETBUOY buoy_t-600-10 +7776FU 0", "##[ERROR] invalid count: 0"),
+        ("%%SETBUOY buoy_t-600-10 +7776FU+3334FU", "##[ERROR] wrong moves: +7776FU+3334FU"),
+        ("%%GETBUOYCOUNT buoy_t-600-10", "##[GETBUOYCOUNT] -1"),
+    ] {
+        owner.send(command).await;
+        assert_eq!(owner.line().await.as_deref(), Some(answer), "{command}");
+    }
+    assert_eq!(owner.line().await.as_deref(), Some("##[GETBUOYCOUNT] +OK"));
+
+    // One player waits under the buoy before it is set; the second one makes the game.
+    let mut b = Csa::login(addr, "bplayer", &format!("{buoy}-B,password-1")).await;
+    owner.send(&format!("%%SETBUOY {buoy} +7776FU-3334FU 2")).await;
+    assert_eq!(owner.line().await.as_deref(), Some("##[SETBUOY] +OK"));
+    owner.send(&format!("%%SETBUOY {buoy} +7776FU")).await;
+    assert_eq!(owner.line().await, Some(format!("##[ERROR] duplicated buoy game name: {buoy}")));
+    let mut w = Csa::login(addr, "wplayer", &format!("{buoy}-W,password-1")).await;
+    let summary = b.until(|l| l == "END Game_Summary").await;
+    assert_eq!(w.until(|l| l == "END Game_Summary").await.len(), summary.len());
+    assert!(summary.contains(&"To_Move:+".to_string()), "{summary:?}");
+    let position = summary.iter().position(|l| l == "BEGIN Position").unwrap();
+    assert_eq!(summary[position + 10..], ["+", "+7776FU,T0", "-3334FU,T0", "END Position", "END Game_Summary"]);
+    let id: i64 = summary.iter().find_map(|l| l.strip_prefix("Game_ID:")).unwrap().parse().unwrap();
+    b.send("AGREE").await;
+    w.send("AGREE").await;
+    b.until(|l| l.starts_with("START:")).await;
+    w.until(|l| l.starts_with("START:")).await;
+    b.send("+2726FU").await;
+    assert!(w.until(|l| l.starts_with('+')).await.last().unwrap().starts_with("+2726FU,T"));
+    owner.send(&format!("%%GETBUOYCOUNT {buoy}")).await;
+    assert_eq!(owner.line().await.as_deref(), Some("##[GETBUOYCOUNT] 1"));
+    assert_eq!(owner.line().await.as_deref(), Some("##[GETBUOYCOUNT] +OK"));
+    w.send("%TORYO").await;
+    w.until(|l| l == "#LOSE").await;
+    b.until(|l| l == "#WIN").await;
+    // The record holds the opening as the game's first moves, then the moves played.
+    let (status, csa) = s.anonymous().text(&format!("/api/games/{id}.csa")).await;
+    assert_eq!(status, 200);
+    let rec = &shogi::formats::read(csa.as_bytes()).unwrap()[0];
+    let usi: Vec<String> = rec.moves.iter().map(|m| m.mv.to_usi()).collect();
+    assert_eq!(usi, ["7g7f", "3c3d", "2g2f"], "{csa}");
+
+    // Only the owner deletes; anyone forks a game: by default all but its last move.
+    other.send(&format!("%%DELETEBUOY {buoy}")).await;
+    assert_eq!(
+        other.line().await,
+        Some(format!("##[ERROR] you are not allowed to delete a buoy game that you did not set: {buoy}"))
+    );
+    let forked = format!("buoy_{id}_2-600-10");
+    other.send(&format!("%%FORK {id}")).await;
+    for want in [format!("##[FORK]: new buoy game name: {forked}"), "##[FORK] +OK".into(), "##[SETBUOY] +OK".into()] {
+        assert_eq!(other.line().await, Some(want));
+    }
+    other.send("%%FORK 999999").await;
+    assert_eq!(other.line().await.as_deref(), Some("##[ERROR] wrong source game name: 999999"));
+    owner.send(&format!("%%DELETEBUOY {buoy}")).await;
+    assert_eq!(owner.line().await.as_deref(), Some("##[DELETEBUOY] +OK"));
+    owner.send(&format!("%%GETBUOYCOUNT {buoy}")).await;
+    assert_eq!(owner.line().await.as_deref(), Some("##[GETBUOYCOUNT] -1"));
+    drop((owner, other, b, w));
+
+    // The forked buoy outlives a restart, and its game starts after 7g7f 3c3d.
+    let (database, dir) = s.stop().await;
+    let s = TestServer::with_csa_on(database, dir, Duration::from_secs(60), config(256, 10_000)).await;
+    let addr = s.csa.unwrap();
+    let mut c = x1(addr, "owner").await;
+    c.send(&format!("%%GETBUOYCOUNT {forked}")).await;
+    assert_eq!(c.line().await.as_deref(), Some("##[GETBUOYCOUNT] 1"));
+    let mut b = Csa::login(addr, "bplayer", &format!("{forked},password-1")).await;
+    let mut w = Csa::login(addr, "wplayer", &format!("{forked},password-1")).await;
+    for p in [&mut b, &mut w] {
+        let summary = p.until(|l| l == "END Game_Summary").await;
+        assert!(summary.contains(&"-3334FU,T0".to_string()), "{summary:?}");
     }
     s.stop().await;
 }

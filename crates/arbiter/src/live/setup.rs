@@ -1,8 +1,8 @@
 //! What a live game is set up with, checked against its ruleset before it starts.
 
 use crate::clock::{Overtime, TimeControl};
-use crate::shogi_game::ShogiGame;
 use crate::ruleset::{GameKind, GoRuleset, RulesetError, RulesetId, ShogiRuleset, TimeControlKind};
+use crate::shogi_game::ShogiGame;
 use serde::{Deserialize, Serialize};
 
 /// A game to play: the ruleset (with a tournament's overrides), each side's time control (they

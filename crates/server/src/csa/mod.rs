@@ -8,6 +8,7 @@
 //! proposal (`Game_Summary`, AGREE/REJECT), then the game, where lines become acts of the live
 //! game and its events become lines.
 
+mod buoy;
 mod floodgate;
 mod name;
 mod summary;
@@ -20,7 +21,7 @@ use crate::auth;
 use crate::follow::MoveFollower;
 use crate::live::{Hub, Watching, now_ms};
 use crate::protocol::ServerMsg;
-use crate::store::{GameId, GameStatus, Role, Store, User, UserId};
+use crate::store::{BuoyRow, GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
 use arbiter::{Answer, Decision, GameResult, Reason, Refusal, ShogiRuleset, Side};
@@ -79,6 +80,8 @@ pub struct Csa {
     lobby: Arc<Mutex<HashMap<String, Vec<Seeker>>>>,
     /// Each player's opponent in his last Floodgate pairing, which the next round avoids.
     floodgate_last: Arc<Mutex<HashMap<UserId, UserId>>>,
+    /// The buoy games set (`%%SETBUOY`), as stored.
+    buoys: Arc<Mutex<HashMap<String, BuoyRow>>>,
     /// Who is logged in, by connection (`%%WHO`, `%%CHAT`).
     online: Arc<Mutex<BTreeMap<u64, x1::Online>>>,
     /// The games proposed here and started (`%%LIST`, `%%SHOW`, `%%MONITOR2ON`).
@@ -133,6 +136,7 @@ impl Csa {
             engines,
             lobby: Arc::default(),
             floodgate_last: Arc::default(),
+            buoys: Arc::default(),
             online: Arc::default(),
             games: Arc::default(),
             checked: Arc::default(),
@@ -144,6 +148,7 @@ impl Csa {
     /// small write that must not wait for Nagle's algorithm) and a task of its own; there is no
     /// connection cap below the process's file limit.
     pub async fn serve(self, listener: TcpListener, mut stop: watch::Receiver<bool>) {
+        self.load_buoys().await;
         let rounds = tokio::spawn(self.clone().floodgate_rounds());
         loop {
             tokio::select! {
@@ -330,7 +335,28 @@ impl Csa {
             seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
             return Some(rx);
         }
+        // A buoy game waits until it is set (`%%SETBUOY`), then uses up one of its games.
+        let buoy = buoy::is_buoy(&game.name);
+        if buoy && !self.buoys.lock().expect("buoys lock").contains_key(&game.name) {
+            let (tx, rx) = oneshot::channel();
+            seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
+            return Some(rx);
+        }
         if let Some(i) = seekers.iter().position(|s| s.user.id != user.id && s.wish.fits(wish)) {
+            if buoy {
+                let (tx, rx) = oneshot::channel();
+                let me = Seeker { conn, user: user.clone(), wish, paired: tx };
+                match self.take_buoy_game(&game.name) {
+                    Some((opening, left)) => {
+                        let other = seekers.remove(i);
+                        drop(lobby);
+                        self.start_buoy_game(other, me, GameName { opening, ..game }, left);
+                    }
+                    // Deleted meanwhile: wait for it to be set again.
+                    None => seekers.push(me),
+                }
+                return Some(rx);
+            }
             let other = seekers.remove(i);
             drop(lobby);
             let csa = self.clone();
@@ -639,11 +665,16 @@ impl Conn {
     }
 
     async fn agree_and_play(&mut self, mut p: Pairing, user: User) -> Result<(), Closed> {
-        let start = match p.setup.board {
-            arbiter::live::BoardSetup::Shogi { handicap: Some(ref h), .. } => {
-                shogi::Handicap::from_name(h).map_or_else(shogi::Position::startpos, |h| h.position())
-            }
-            _ => shogi::Position::startpos(),
+        let (start, opening) = match &p.setup.board {
+            arbiter::live::BoardSetup::Shogi { handicap, opening } => (
+                handicap
+                    .as_deref()
+                    .and_then(shogi::Handicap::from_name)
+                    .map_or_else(shogi::Position::startpos, |h| h.position()),
+                // The setup was validated: its opening plays.
+                opening.iter().filter_map(|m| shogi::Move::from_usi(m)).collect::<Vec<_>>(),
+            ),
+            arbiter::live::BoardSetup::Go { .. } => (shogi::Position::startpos(), Vec::new()),
         };
         let summary = Proposal {
             id: p.id,
@@ -653,8 +684,13 @@ impl Conn {
             setup: &p.setup,
             declaration: self.csa.declaration(),
             start: &start,
+            opening: &opening,
         }
         .game_summary();
+        let mut start = start;
+        for &mv in &opening {
+            start.play_unchecked(mv);
+        }
         self.csa.set_status(self.conn, x1::Status::AgreeWaiting, None);
         self.write(&summary).await?;
         // A player who leaves before the start rejects the game.
@@ -700,7 +736,7 @@ impl Conn {
             }
         };
         leaving.disarm();
-        let result = self.play(p.id, p.you, user, start, watching).await;
+        let result = self.play(p.id, p.you, user, (start, opening.len()), watching).await;
         if self.x1 {
             result
         } else {
@@ -715,12 +751,12 @@ impl Conn {
         id: GameId,
         you: Side,
         user: User,
-        start: shogi::Position,
+        (start, opening_len): (shogi::Position, usize),
         watching: Watching,
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
         let _present = hub.present(id, you);
-        let mut g = Board::new(start);
+        let mut g = Board::new(start, opening_len);
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {
@@ -889,8 +925,9 @@ struct Board {
 }
 
 impl Board {
-    fn new(pos: shogi::Position) -> Board {
-        Board { pos, ply: 0, spent: [0, 0], moves: MoveFollower::default(), deferred: Vec::new(), claim_at: None }
+    /// The board at `pos`, `ply` moves into the game (a buoy game's opening).
+    fn new(pos: shogi::Position, ply: usize) -> Board {
+        Board { pos, ply, spent: [0, 0], moves: MoveFollower::default(), deferred: Vec::new(), claim_at: None }
     }
 
     /// Brings the board to `view`, which `moved` (USI) led to: the move in CSA and the whole

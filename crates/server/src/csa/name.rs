@@ -59,6 +59,8 @@ pub struct GameName {
     pub white: NameTime,
     /// Our handicap name (`lance`, `two-pieces` …).
     pub handicap: Option<&'static str>,
+    /// A buoy game's opening (USI), set when the game is paired.
+    pub opening: Vec<String>,
 }
 
 /// shogi-server's handicap prefixes, and ours for them.
@@ -118,7 +120,7 @@ pub fn parse(s: &str) -> Option<(GameName, Wish)> {
         }
     };
     let handicap = HANDICAPS.iter().find(|(p, _)| base.starts_with(p)).map(|(_, h)| *h);
-    Some((GameName { name: base.to_string(), id, black, white, handicap }, wish))
+    Some((GameName { name: base.to_string(), id, black, white, handicap, opening: Vec::new() }, wish))
 }
 
 impl GameName {
@@ -132,7 +134,7 @@ impl GameName {
             ruleset,
             overrides: None,
             time,
-            board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string), opening: Vec::new() },
+            board: BoardSetup::Shogi { handicap: self.handicap.map(str::to_string), opening: self.opening.clone() },
             rated: false,
             arrival: false,
             max_moves: None,

@@ -29,23 +29,34 @@ pub struct Proposal<'a> {
     /// The ruleset's 27-point declaration (`Declaration:Jishogi 1.1`, judged by `%KACHI`).
     pub declaration: bool,
     pub start: &'a Position,
+    /// A buoy game's opening, played from `start`.
+    pub opening: &'a [shogi::Move],
 }
 
 impl Proposal<'_> {
     pub fn game_summary(&self) -> String {
         let mut s = summary_head(self.declaration, 640);
+        // The Position block: the start, then the opening's moves (shogi-server writes each
+        // with `,T1`; they took no time here). To_Move is the side to move after them.
+        let mut now = self.start.clone();
+        let mut moves = String::new();
+        for &mv in self.opening {
+            moves.push_str(&shogi::formats::csa::move_to_csa(&now, mv));
+            moves.push_str(",T0\n");
+            now.play_unchecked(mv);
+        }
         s.push_str(&format!(
             "Game_ID:{}\nName+:{}\nName-:{}\nYour_Turn:{}\nRematch_On_Draw:NO\nTo_Move:{}\nMax_Moves:{}\n",
             self.id,
             self.black,
             self.white,
             sign(self.you),
-            to_move(self.start),
+            to_move(&now),
             // The referee draws the game at the setup's limit (`Reason::MaxMoves`); 0: none.
             self.setup.max_moves.unwrap_or(0)
         ));
         time_blocks(&mut s, self.setup, "");
-        summary_tail(&mut s, self.start);
+        summary_tail(&mut s, self.start, &moves);
         s
     }
 }
@@ -84,12 +95,14 @@ fn time_block(s: &mut String, name: &str, (total, byoyomi, increment): (u64, u64
     s.push_str(&format!("END {name}\n"));
 }
 
-/// The Position block and the summary's end.
-fn summary_tail(s: &mut String, position: &Position) {
+/// The Position block (the position, then `moves`: lines played from it) and the summary's end.
+fn summary_tail(s: &mut String, position: &Position, moves: &str) {
     s.push_str("BEGIN Position\n");
     s.push_str(&shogi::formats::csa::board_lines(position));
     s.push(to_move(position));
-    s.push_str("\nEND Position\nEND Game_Summary\n");
+    s.push('\n');
+    s.push_str(moves);
+    s.push_str("END Position\nEND Game_Summary\n");
 }
 
 fn to_move(position: &Position) -> char {
@@ -131,7 +144,7 @@ impl Shown<'_> {
             self.ply
         );
         time_blocks(&mut s, self.setup, &left);
-        summary_tail(&mut s, self.position);
+        summary_tail(&mut s, self.position, "");
         s
     }
 }
@@ -203,6 +216,7 @@ mod tests {
             setup: &setup,
             declaration: true,
             start: &start,
+            opening: &[],
         };
         let s = p.game_summary();
         assert!(s.starts_with("BEGIN Game_Summary\nProtocol_Version:1.2\n"), "{s}");

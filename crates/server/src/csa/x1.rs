@@ -203,7 +203,9 @@ impl Conn {
                     self.write(
                         "##[HELP] available commands: %%GAME <game name> <+|-|*>, %%CHALLENGE, %%WHO, %%LIST, \
                          %%CHAT <message>, %%SHOW <game id>, %%MONITORON <game id>, %%MONITOROFF <game id>, \
-                         %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, %%VERSION, LOGOUT\n",
+                         %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, %%SETBUOY <buoy game> <moves> [count], \
+                         %%DELETEBUOY <buoy game>, %%GETBUOYCOUNT <buoy game>, %%FORK <game id> [<buoy game>] [n], \
+                         %%VERSION, LOGOUT\n",
                     )
                     .await?
                 }
@@ -269,6 +271,32 @@ impl Conn {
                         None => self.write(&format!("##[ERROR] no game is being played as {id}\n")).await?,
                     }
                 }
+                ["%%SETBUOY", game, moves, rest @ ..] if rest.len() <= 1 => {
+                    let user = self.user.clone().expect("logged in");
+                    let answer = self.csa.set_buoy(&user, game, moves, rest.first().copied()).await;
+                    self.write(&answer).await?
+                }
+                ["%%DELETEBUOY", game] => {
+                    let user = self.user.clone().expect("logged in");
+                    let answer = self.csa.delete_buoy(&user, game).await;
+                    self.write(&answer).await?
+                }
+                ["%%GETBUOYCOUNT", game] => {
+                    let answer = self.csa.buoy_count(game);
+                    self.write(&answer).await?
+                }
+                ["%%FORK", source, rest @ ..] if rest.len() <= 2 => {
+                    // shogi-server: `%%FORK <source> [<new buoy name> [<n>]]`.
+                    let (name, nth) = match rest {
+                        [] => (None, None),
+                        [name] => (Some(*name), None),
+                        [name, n] => (Some(*name), n.parse().ok()),
+                        _ => unreachable!("at most two words"),
+                    };
+                    let user = self.user.clone().expect("logged in");
+                    let answer = self.csa.fork(&user, source, name, nth).await;
+                    self.write(&answer).await?
+                }
                 [off @ ("%%MONITOROFF" | "%%MONITOR2OFF"), id] => {
                     let kind = if *off == "%%MONITOROFF" { Monitor::Show } else { Monitor::Record };
                     if let Some(h) = id.parse().ok().and_then(|id: GameId| monitors.0.remove(&(id, kind))) {
@@ -332,7 +360,7 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
     let names = Names { black: Some(black), white: Some(white) };
     let Ok(record) = game.record(RecordFormat::Csa, &names) else { return };
     send(&out, Monitor::Record, id, &record);
-    let mut board = Board::new(shogi::Position::startpos());
+    let mut board = Board::new(shogi::Position::startpos(), 0);
     let mut moves = MoveFollower::default();
     for m in &backlog {
         if let Some(f) = moves.follow(m) {

@@ -124,6 +124,14 @@ const MIGRATIONS: &[&str] = &[
         pairing TEXT NOT NULL,
         base_version BIGINT NOT NULL
     )",
+    // 7: the CSA server's buoy games (`%%SETBUOY`): a game name, the opening its games start
+    // after (USI, space-separated), who set it, and how many games are left to start from it.
+    "CREATE TABLE csa_buoys (
+        name TEXT PRIMARY KEY,
+        opening TEXT NOT NULL,
+        owner BIGINT NOT NULL REFERENCES users(id),
+        games_left BIGINT NOT NULL
+    )",
 ];
 
 pub(super) async fn run(pool: &AnyPool, backend: Backend) -> Result<()> {

@@ -7,6 +7,7 @@
 //! transaction (group commit) and answers each append only
 //! after its commit: the server acknowledges a move, claim or decision once its event is durable.
 
+mod buoys;
 mod migrations;
 mod sqlite_log;
 mod tournaments;
@@ -20,6 +21,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use buoys::BuoyRow;
 pub use tournaments::{Audit, AuditRow, BoardGame, Draft, Report, TournamentId, TournamentRow, TournamentWrite};
 pub use writer::Appender;
 use writer::GameWrite;

@@ -102,6 +102,16 @@ impl TestServer {
         TestServer::with_config(database, dir, grace, Some(csa), Vec::new()).await
     }
 
+    /// A CSA server on a database already used (a restart).
+    pub async fn with_csa_on(
+        database: String,
+        dir: Option<tempfile::TempDir>,
+        grace: Duration,
+        csa: server::csa::CsaConfig,
+    ) -> TestServer {
+        TestServer::with_config(database, dir, grace, Some(csa), Vec::new()).await
+    }
+
     async fn with_config(
         database: String,
         dir: Option<tempfile::TempDir>,
