@@ -1,7 +1,7 @@
 //! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
 //! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
-//! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, and Floodgate's
-//! rounds, and buoy games.
+//! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, Floodgate's
+//! rounds and buoy games.
 //! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
 
 mod common;
