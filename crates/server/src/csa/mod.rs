@@ -194,10 +194,17 @@ impl Csa {
         let names: Vec<String> = lobby.keys().filter(|n| floodgate::is_floodgate(n)).cloned().collect();
         for name in names {
             let Some(game) = name::parse(&name).map(|(g, _)| g) else { continue };
-            // Who left while waiting is gone from the lobby already; a closed waiter too.
-            let waiting: Vec<Seeker> =
-                lobby.remove(&name).unwrap_or_default().into_iter().filter(|s| !s.paired.is_closed()).collect();
-            let (pairs, out) = floodgate::pair(waiting, |s| (s.user.id, s.user.name.as_str()), &last, &mut rng);
+            // Who left while waiting is gone from the lobby already; a closed waiter too. An
+            // account waiting on several connections plays with one of them; the others wait.
+            let mut accounts = std::collections::HashSet::new();
+            let (waiting, mut out): (Vec<Seeker>, Vec<Seeker>) = lobby
+                .remove(&name)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|s| !s.paired.is_closed())
+                .partition(|s| accounts.insert(s.user.id));
+            let (pairs, odd) = floodgate::pair(waiting, |s| (s.user.id, s.user.name.as_str()), &last, &mut rng);
+            out.extend(odd);
             tracing::info!(game = %name, pairs = pairs.len(), sitting_out = out.len(), "Floodgate round");
             if !out.is_empty() {
                 lobby.insert(name.clone(), out);
@@ -327,46 +334,34 @@ impl Csa {
             tokio::spawn(async move { csa.propose(seat, me, game).await });
             return Some(rx);
         }
+        let (tx, rx) = oneshot::channel();
+        let me = Seeker { conn, user: user.clone(), wish, paired: tx };
         let mut lobby = self.lobby.lock().expect("lobby lock");
         let seekers = lobby.entry(game.name.clone()).or_default();
-        // A Floodgate game waits for its round.
-        if floodgate::is_floodgate(&game.name) {
-            let (tx, rx) = oneshot::channel();
-            seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
-            return Some(rx);
-        }
-        // A buoy game waits until it is set (`%%SETBUOY`), then uses up one of its games.
+        // A Floodgate game waits for its round; a buoy game until it is set (`%%SETBUOY`).
         let buoy = buoy::is_buoy(&game.name);
-        if buoy && !self.buoys.lock().expect("buoys lock").contains_key(&game.name) {
-            let (tx, rx) = oneshot::channel();
-            seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
+        let waits = floodgate::is_floodgate(&game.name)
+            || (buoy && !self.buoys.lock().expect("buoys lock").contains_key(&game.name));
+        let found = if waits { None } else { seekers.iter().position(|s| s.user.id != user.id && s.wish.fits(wish)) };
+        let Some(i) = found else {
+            seekers.push(me);
             return Some(rx);
-        }
-        if let Some(i) = seekers.iter().position(|s| s.user.id != user.id && s.wish.fits(wish)) {
-            if buoy {
-                let (tx, rx) = oneshot::channel();
-                let me = Seeker { conn, user: user.clone(), wish, paired: tx };
-                match self.take_buoy_game(&game.name) {
-                    Some((opening, left)) => {
-                        let other = seekers.remove(i);
-                        drop(lobby);
-                        self.start_buoy_game(other, me, GameName { opening, ..game }, left);
-                    }
-                    // Deleted meanwhile: wait for it to be set again.
-                    None => seekers.push(me),
-                }
+        };
+        if buoy {
+            // Each game uses one up; one deleted meanwhile is waited for until set again.
+            let Some((opening, left)) = self.take_buoy_game(&game.name) else {
+                seekers.push(me);
                 return Some(rx);
-            }
+            };
             let other = seekers.remove(i);
             drop(lobby);
-            let csa = self.clone();
-            let (tx, rx) = oneshot::channel();
-            let me = (user.clone(), wish, tx);
-            tokio::spawn(async move { csa.propose(other, me, game).await });
+            self.start_buoy_game(other, me, GameName { opening, ..game }, left);
             return Some(rx);
         }
-        let (tx, rx) = oneshot::channel();
-        seekers.push(Seeker { conn, user: user.clone(), wish, paired: tx });
+        let other = seekers.remove(i);
+        drop(lobby);
+        let csa = self.clone();
+        tokio::spawn(async move { csa.propose(other, (me.user, me.wish, me.paired), game).await });
         Some(rx)
     }
 
