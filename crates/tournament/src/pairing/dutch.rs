@@ -1111,6 +1111,32 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.m.compute();
     }
 
+    /// B.5/D ordering for the player at bracket index `pi`: his edges to the opponents `ois`
+    /// (bracket indices, lowest ranked first) get increasing addends from `addend` on, so that
+    /// of the opponents he can meet the highest ranked is strictly the best for him (D.1, and
+    /// the highest possible resident opponent of a paired MDP). With `count_absent` an opponent
+    /// he may not meet takes an addend too (a gap); without it only present edges count.
+    fn prefer_highest(
+        &mut self,
+        base: &Base<N>,
+        vertices: &[usize],
+        pi: usize,
+        ois: impl Iterator<Item = usize>,
+        mut addend: u64,
+        count_absent: bool,
+    ) {
+        let pv = vertices[pi];
+        for oi in ois {
+            let w = base.get(oi, pi);
+            if !w.is_zero() {
+                self.set(pv, vertices[oi], w.add_u64(addend));
+            }
+            if count_absent || !w.is_zero() {
+                addend += 1;
+            }
+        }
+    }
+
     fn finalize(&mut self, a: usize, b: usize) {
         let v = self.sorted.len();
         self.paired += 2;
@@ -1607,18 +1633,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if !matched[pv] {
                         continue;
                     }
-                    let mut addend = count as u64;
-                    for oi in (sg_begin..next_sg_begin).rev() {
-                        let ov = vertices[oi];
-                        if matched[ov] {
-                            continue;
-                        }
-                        let w = base.get(oi, pi);
-                        if !w.is_zero() {
-                            self.set(pv, ov, w.add_u64(addend));
-                            addend += 1;
-                        }
-                    }
+                    let residents = (sg_begin..next_sg_begin).rev().filter(|&oi| !matched[vertices[oi]]);
+                    self.prefer_highest(&base, &vertices, pi, residents, count as u64, false);
                     mate = self.compute();
                     let mv = mate[pv];
                     matched[mv] = true;
@@ -1758,18 +1774,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             self.finalize(pv, mv);
                             continue;
                         }
-                        let mut addend = 0u64;
-                        for &oi in remainder.iter().rev() {
-                            let ov = vertices[oi];
-                            if oi <= pi || matched[ov] {
-                                continue;
-                            }
-                            let w = base.get(oi, pi);
-                            if !w.is_zero() {
-                                self.set(pv, ov, w.add_u64(addend));
-                            }
-                            addend += 1;
-                        }
+                        let below = remainder.iter().rev().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]);
+                        self.prefer_highest(&base, &vertices, pi, below, 0, true);
                         mate = self.compute();
                         let mv = mate[pv];
                         matched[pv] = true;
