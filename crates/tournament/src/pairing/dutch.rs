@@ -111,6 +111,18 @@
 //! (CPU time, 6,194 players): 0.6 s `enter`, 1.3 s setting the bracket's weights, 2 s its
 //! first matching (the greedy start pairs the next group but leaves all 3,806 of the top group
 //! free; 15 stages), 0.8 s the remainder's and S1's weights, 0.6 s D.1.
+//! Why the greedy start fails there, and what did not help (tried, left out): the weights of
+//! the top group are not uniform (the 106 players who floated down in round 1, C.14–C.21, raise
+//! every edge of theirs), and four of the bracket's vertices are not freed (a matched edge that
+//! only rose keeps its ends matched, `Incremental::set`); every freed vertex's least dual is
+//! then set by one of those, and no edge between freed vertices is tight. Starting the freed
+//! vertices from symmetric duals (half their best edge, as a first solve) did not change that;
+//! freeing the whole bracket as well let the greedy pass pair a third of the top group and 3,692
+//! of the last group's 3,806, but the stages after it ran one augmenting path each (224 in the
+//! round), and round 2 of 9,999 players took 29 s instead of 15. Symmetric duals for every
+//! repair that frees hundreds of vertices were worse still (the remainder's re-solve, which
+//! the old duals repair greedily, then took hundreds of stages). So the next step there is
+//! duals that carry each player's own terms (the floats' bonus), not a generic start.
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
