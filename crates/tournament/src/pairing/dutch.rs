@@ -106,8 +106,10 @@
 //! C.9 term, colour state, floats), so each loop over many pairs memoises the weight per pair
 //! of such classes (`Memo`, same function, same values). Same pairings byte for byte on every
 //! `dutch_scale` case and the 1,441 rounds of `bench_pairing --equiv-check`. User time,
-//! main's binary then this one in turn, load 2–3 on 2 cores: round 2 of 9,999 players 16.0 /
-//! 17.1 -> 15.1 / 14.0 s, round 5 28.5 -> 26.9 s (peak 440 -> 474 MB). Per bracket of round 2
+//! main's binary and this one run in turn, load 2–5 on 2 cores (runs of one binary vary by
+//! 2 s): round 2 of 9,999 players 16.0, 17.1 s -> 13.8–16.7 s over five runs (mean 16.5 ->
+//! 15.2), round 5 27.6–29.8 s -> 26.9–28.6 s (mean 28.6 -> 27.3), peak 440 -> 474 MB. A gain of
+//! 5–8 %: the weights' storage (interning, the matrix) and the matcher remain. Per bracket of round 2
 //! (CPU time, 6,194 players): 0.6 s `enter`, 1.3 s setting the bracket's weights, 2 s its
 //! first matching (the greedy start pairs the next group but leaves all 3,806 of the top group
 //! free; 15 stages), 0.8 s the remainder's and S1's weights, 0.6 s D.1.
