@@ -100,6 +100,31 @@
 //! of players whose weights all changed, and each stage augments one path over the bracket:
 //! the next step is the matcher's (several augmentations per stage, or duals for the
 //! bracket's own weights as the per-player ones are for the rest).
+//! Then the weights' own cost (issue 19): `edge` built each of a bracket's 18 million weights
+//! field by field, and `run` each of the round's 50 million twice; apart from C.1/C.3 a weight
+//! depends on its players only through a few attributes (score, score field, bye eligibility,
+//! C.9 term, colour state, floats), so each loop over many pairs memoises the weight per pair
+//! of such classes (`Memo`, same function, same values). Same pairings byte for byte on every
+//! `dutch_scale` case and the 1,441 rounds of `bench_pairing --equiv-check`. User time,
+//! main's binary and this one run in turn, load 2–5 on 2 cores (runs of one binary vary by
+//! 2 s): round 2 of 9,999 players 16.0, 17.1 s -> 13.8–16.7 s over five runs (mean 16.5 ->
+//! 15.2), round 5 27.6–29.8 s -> 26.9–28.6 s (mean 28.6 -> 27.3), peak 440 -> 474 MB. A gain of
+//! 5–8 %: the weights' storage (interning, the matrix) and the matcher remain. Per bracket of round 2
+//! (CPU time, 6,194 players): 0.6 s `enter`, 1.3 s setting the bracket's weights, 2 s its
+//! first matching (the greedy start pairs the next group but leaves all 3,806 of the top group
+//! free; 15 stages), 0.8 s the remainder's and S1's weights, 0.6 s D.1.
+//! Why the greedy start fails there, and what did not help (tried, left out): the weights of
+//! the top group are not uniform (the 106 players who floated down in round 1, C.14–C.21, raise
+//! every edge of theirs), and four of the bracket's vertices are not freed (a matched edge that
+//! only rose keeps its ends matched, `Incremental::set`); every freed vertex's least dual is
+//! then set by one of those, and no edge between freed vertices is tight. Starting the freed
+//! vertices from symmetric duals (half their best edge, as a first solve) did not change that;
+//! freeing the whole bracket as well let the greedy pass pair a third of the top group and 3,692
+//! of the last group's 3,806, but the stages after it ran one augmenting path each (224 in the
+//! round), and round 2 of 9,999 players took 29 s instead of 15. Symmetric duals for every
+//! repair that frees hundreds of vertices were worse still (the remainder's re-solve, which
+//! the old duals repair greedily, then took hundreds of stages). So the next step there is
+//! duals that carry each player's own terms (the floats' bonus), not a generic start.
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
@@ -287,7 +312,7 @@ impl State {
     }
 }
 
-#[derive(PartialEq, Eq, Clone, Copy)]
+#[derive(PartialEq, Eq, Hash, Clone, Copy)]
 enum Float {
     Down,
     Up,
@@ -1100,6 +1125,32 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.m.compute();
     }
 
+    /// B.5/D ordering for the player at bracket index `pi`: his edges to the opponents `ois`
+    /// (bracket indices, lowest ranked first) get increasing addends from `addend` on, so that
+    /// of the opponents he can meet the highest ranked is strictly the best for him (D.1, and
+    /// the highest possible resident opponent of a paired MDP). With `count_absent` an opponent
+    /// he may not meet takes an addend too (a gap); without it only present edges count.
+    fn prefer_highest(
+        &mut self,
+        base: &Base<N>,
+        vertices: &[usize],
+        pi: usize,
+        ois: impl Iterator<Item = usize>,
+        mut addend: u64,
+        count_absent: bool,
+    ) {
+        let pv = vertices[pi];
+        for oi in ois {
+            let w = base.get(oi, pi);
+            if !w.is_zero() {
+                self.set(pv, vertices[oi], w.add_u64(addend));
+            }
+            if count_absent || !w.is_zero() {
+                addend += 1;
+            }
+        }
+    }
+
     fn finalize(&mut self, a: usize, b: usize) {
         let v = self.sorted.len();
         self.paired += 2;
@@ -1169,6 +1220,52 @@ impl<'a, const N: usize> Pairer<'a, N> {
             || (a.absolute() && b.absolute())
             || a.pref != b.pref;
         [c10, c11, c12, c13]
+    }
+
+    /// Everything `edge`, `out_edge` and the first weights of `run` read of one player besides
+    /// C.1/C.3 compatibility with the other (see `Memo`).
+    #[allow(clippy::type_complexity)]
+    fn class_key(&self, p: &P) -> (Points, u32, bool, u64, u8, u32, Option<Color>, bool, [Float; 2]) {
+        (
+            self.acc[p.id],
+            self.shift[p.id],
+            self.elig[p.id],
+            self.c9(p),
+            self.prefs[p.id],
+            p.color_imbalance,
+            p.repeated,
+            p.strong,
+            self.floats[p.id],
+        )
+    }
+
+    /// A `Memo` for pairs among `vertices`, with the attributes as they are now.
+    fn memo(&self, vertices: impl Iterator<Item = usize>) -> Memo<N> {
+        let mut class = vec![u32::MAX; self.sorted.len()];
+        let mut ids = HashMap::new();
+        for pv in vertices {
+            let next = ids.len() as u32;
+            class[pv] = *ids.entry(self.class_key(self.p(pv))).or_insert(next);
+        }
+        let classes = ids.len();
+        if classes > Memo::<N>::MAX_CLASSES {
+            class.fill(u32::MAX);
+        }
+        let size = if classes > Memo::<N>::MAX_CLASSES { 0 } else { 2 * classes * classes };
+        Memo { class, classes, table: vec![None; size] }
+    }
+
+    /// `edge` through `memo` (`None` when `h` and `l` may not meet, C.1/C.3).
+    #[inline(always)]
+    fn memo_edge(&self, memo: &mut Memo<N>, hv: usize, lv: usize, in_cur: bool, in_next: bool) -> Big<N> {
+        let (h, l) = (self.p(hv), self.p(lv));
+        if !self.compatible(h, l) {
+            return Big::ZERO;
+        }
+        debug_assert!(!(in_cur && in_next));
+        let w = memo.get(hv, lv, in_cur, || self.edge(h, l, in_cur, in_next));
+        debug_assert!(w == self.edge(h, l, in_cur, in_next));
+        w
     }
 
     /// The edge weight between `h` (higher) and `l` (lower) for the current bracket.
@@ -1259,6 +1356,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         // the bye assignee's score is known: one of three values (`edge` otherwise).
         let leads: [Big<N>; 3] = [1, 2, 3].map(|l| Big::<N>::from_u64(l).shl(self.lead_shift));
         // Completability first, and (odd counts) the lowest possible bye score.
+        let mut memo = self.memo(0..v);
         for i in 0..v {
             if i % 256 == 255 {
                 (self.progress)(Progress::Weights { done: i + 1, of: v });
@@ -1267,11 +1365,14 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let (pi, pj) = (self.p(i), self.p(j));
                 let w = if v & 1 == 1 {
                     if st.compatible(pi, pj) {
-                        let mut w = Big::<N>::from_u64(1 + !self.elig[pi.id] as u64 + !self.elig[pj.id] as u64);
-                        w = w.shl(self.lay.sgs);
-                        w = w.or_u64((self.shift[pi.id] + self.shift[pj.id]) as u64);
-                        w = w.shl(self.lay.sgsb);
-                        w.or_u64((self.score(pi) >= top) as u64)
+                        // Bye eligibility, score fields and the top group: all in the classes.
+                        memo.get(i, j, false, || {
+                            let mut w = Big::<N>::from_u64(1 + !self.elig[pi.id] as u64 + !self.elig[pj.id] as u64);
+                            w = w.shl(self.lay.sgs);
+                            w = w.or_u64((self.shift[pi.id] + self.shift[pj.id]) as u64);
+                            w = w.shl(self.lay.sgsb);
+                            w.or_u64((self.score(pi) >= top) as u64)
+                        })
                     } else {
                         Big::ZERO
                     }
@@ -1325,9 +1426,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
             // there a criterion on the assignee's unplayed games (2025 C.9). So every eligible
             // player stays a candidate, whatever his score.
             self.bye_score = Points::MAX;
+            let mut memo = self.memo(0..v);
             for i in 0..v {
                 for j in 0..i {
-                    let w = self.edge(self.p(j), self.p(i), false, false);
+                    let w = self.memo_edge(&mut memo, j, i, false, false);
                     self.set(i, j, w);
                 }
             }
@@ -1371,9 +1473,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     .add_shifted(2 * self.shift[p.id] as u64, self.lay.sgsb);
                 self.m.shift_dual(i, gain.sub(&loss));
             }
+            let mut memo = self.memo(0..v);
             for i in 0..v {
                 for j in 0..i {
-                    let w = self.edge(self.p(j), self.p(i), false, false);
+                    let w = self.memo_edge(&mut memo, j, i, false, false);
                     self.m.set_shifted(i, j, w);
                 }
             }
@@ -1456,14 +1559,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
                 // stored once: a bracket of 6,000 players has 18 million of them).
                 let mut base = Base(Weights::new(count * count.saturating_sub(1) / 2, Big::<N>::ZERO));
+                let mut memo = self.memo(vertices.iter().copied());
                 for li in sg_begin..count {
                     for si in 0..li {
-                        let w = self.edge(
-                            self.p(vertices[si]),
-                            self.p(vertices[li]),
-                            li < next_sg_begin,
-                            li >= next_sg_begin,
-                        );
+                        let (in_cur, in_next) = (li < next_sg_begin, li >= next_sg_begin);
+                        let w = self.memo_edge(&mut memo, vertices[si], vertices[li], in_cur, in_next);
                         base.0.put(pair_index(si, li), w);
                         self.set(vertices[li], vertices[si], w);
                     }
@@ -1474,7 +1574,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     for si in 0..li {
                         let (a, b) = (vertices[si], vertices[li]);
                         if self.mdp_present.contains(&(a.min(b), a.max(b))) {
-                            let w = self.edge(self.p(a), self.p(b), true, false);
+                            let w = self.memo_edge(&mut memo, a, b, true, false);
                             self.set(a, b, w);
                         }
                     }
@@ -1547,18 +1647,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     if !matched[pv] {
                         continue;
                     }
-                    let mut addend = count as u64;
-                    for oi in (sg_begin..next_sg_begin).rev() {
-                        let ov = vertices[oi];
-                        if matched[ov] {
-                            continue;
-                        }
-                        let w = base.get(oi, pi);
-                        if !w.is_zero() {
-                            self.set(pv, ov, w.add_u64(addend));
-                            addend += 1;
-                        }
-                    }
+                    let residents = (sg_begin..next_sg_begin).rev().filter(|&oi| !matched[vertices[oi]]);
+                    self.prefer_highest(&base, &vertices, pi, residents, count as u64, false);
                     mate = self.compute();
                     let mv = mate[pv];
                     matched[mv] = true;
@@ -1698,18 +1788,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             self.finalize(pv, mv);
                             continue;
                         }
-                        let mut addend = 0u64;
-                        for &oi in remainder.iter().rev() {
-                            let ov = vertices[oi];
-                            if oi <= pi || matched[ov] {
-                                continue;
-                            }
-                            let w = base.get(oi, pi);
-                            if !w.is_zero() {
-                                self.set(pv, ov, w.add_u64(addend));
-                            }
-                            addend += 1;
-                        }
+                        let below = remainder.iter().rev().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]);
+                        self.prefer_highest(&base, &vertices, pi, below, 0, true);
                         mate = self.compute();
                         let mv = mate[pv];
                         matched[pv] = true;
@@ -1781,6 +1861,46 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         Ok(Some(out))
+    }
+}
+
+/// Edge weights memoised by the players' classes for one loop over many pairs. Apart from
+/// C.1/C.3 compatibility (checked per pair by the caller), an edge's weight depends on its
+/// players only through a few attributes each (`Pairer::class_key`: score, score field, bye
+/// eligibility, C.9 term, colour state, floats), and the players of a bracket share a few
+/// dozen combinations of them: a bracket of 6,000 players has 18 million pairs, whose weights
+/// were each built field by field. A weight is computed once per pair of classes (and flag),
+/// by the same function as before, so the values are exactly those it gives. Only valid while
+/// nothing those attributes feed changes (the bye's score, the C.9 bookkeeping, the fields'
+/// layout): each loop builds its own.
+struct Memo<const N: usize> {
+    /// Per vertex (sorted index), its class (`u32::MAX`: not classified).
+    class: Vec<u32>,
+    classes: usize,
+    table: Vec<Option<Big<N>>>,
+}
+
+impl<const N: usize> Memo<N> {
+    /// More classes than this (never seen) and the table would be large: compute directly.
+    const MAX_CLASSES: usize = 512;
+
+    /// The weight of `h`–`l` (vertices, in the order the function takes them) with `flag`,
+    /// from the table or `f` (once per pair of classes and flag).
+    #[inline(always)]
+    fn get(&mut self, h: usize, l: usize, flag: bool, f: impl FnOnce() -> Big<N>) -> Big<N> {
+        let (ch, cl) = (self.class[h], self.class[l]);
+        if ch == u32::MAX || cl == u32::MAX {
+            return f();
+        }
+        let at = (ch as usize * self.classes + cl as usize) * 2 + flag as usize;
+        match self.table[at] {
+            Some(w) => w,
+            None => {
+                let w = f();
+                self.table[at] = Some(w);
+                w
+            }
+        }
     }
 }
 
