@@ -218,6 +218,17 @@ impl GameSetup {
         }
     }
 
+    /// A shogi setup's start position (the handicap's) and its opening's moves, read but not
+    /// yet played (`shogi_game` plays them). A host that shows the start, as a CSA summary does,
+    /// takes both from here.
+    pub fn shogi_opening(&self) -> Result<(shogi::Position, Vec<shogi::Move>), SetupError> {
+        let BoardSetup::Shogi { opening, .. } = &self.board else {
+            return Err(SetupError::Board("not a shogi board".into()));
+        };
+        let moves = opening.iter().enumerate().map(|(i, text)| opening_move(i, text));
+        Ok((self.shogi_start()?, moves.collect::<Result<_, _>>()?))
+    }
+
     /// The game as it starts: the start position with the opening played. An opening that ends
     /// the game (a fourth repetition, a mate) is refused: the game would be over before it began.
     pub(super) fn shogi_game(&self) -> Result<ShogiGame, SetupError> {
@@ -225,7 +236,7 @@ impl GameSetup {
         let mut history = shogi::History::new(self.shogi_start()?);
         for (i, text) in opening.iter().enumerate() {
             let bad = |why: String| SetupError::Opening { number: i + 1, mv: text.clone(), why };
-            let mv = shogi::Move::from_usi(text.trim()).ok_or_else(|| bad("not a USI move".into()))?;
+            let mv = opening_move(i, text)?;
             match history.play(mv) {
                 Ok(None) => {}
                 Ok(Some(r)) => return Err(bad(format!("the position repeats a fourth time ({})", r.article()))),
@@ -254,6 +265,15 @@ impl GameSetup {
             if handicap >= 2 { go::Game::with_handicap(size, handicap, rules) } else { go::Game::new(size, rules) };
         game.map_err(|e| SetupError::Board(e.to_string()))
     }
+}
+
+/// Move `i` (from 0) of an opening, read from its USI text.
+fn opening_move(i: usize, text: &str) -> Result<shogi::Move, SetupError> {
+    shogi::Move::from_usi(text.trim()).ok_or_else(|| SetupError::Opening {
+        number: i + 1,
+        mv: text.to_string(),
+        why: "not a USI move".into(),
+    })
 }
 
 #[cfg(test)]

@@ -660,17 +660,8 @@ impl Conn {
     }
 
     async fn agree_and_play(&mut self, mut p: Pairing, user: User) -> Result<(), Closed> {
-        let (start, opening) = match &p.setup.board {
-            arbiter::live::BoardSetup::Shogi { handicap, opening } => (
-                handicap
-                    .as_deref()
-                    .and_then(shogi::Handicap::from_name)
-                    .map_or_else(shogi::Position::startpos, |h| h.position()),
-                // The setup was validated: its opening plays.
-                opening.iter().filter_map(|m| shogi::Move::from_usi(m)).collect::<Vec<_>>(),
-            ),
-            arbiter::live::BoardSetup::Go { .. } => (shogi::Position::startpos(), Vec::new()),
-        };
+        // A CSA game's setup is a shogi setup that validated, so it reads.
+        let (start, opening) = p.setup.shogi_opening().unwrap_or_else(|_| (shogi::Position::startpos(), Vec::new()));
         let summary = Proposal {
             id: p.id,
             black: &p.names[0],
