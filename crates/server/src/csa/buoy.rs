@@ -12,13 +12,7 @@ use arbiter::live::{BoardSetup, GameSetup, LiveGame};
 
 /// shogi-server's `/^buoy_.*\-\d+\-\d+F?$/`.
 pub(super) fn is_buoy(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix("buoy_") else { return false };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let mut parts = rest.rsplitn(3, '-');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(byo), Some(total), Some(_)) => digits(total) && digits(byo.strip_suffix('F').unwrap_or(byo)),
-        _ => false,
-    }
+    name::before_times(name).is_some_and(|head| head.starts_with("buoy_"))
 }
 
 /// CSA moves written one after another (`+7776FU-3334FU`, each maybe with its `,T<sec>`, as
@@ -184,6 +178,7 @@ impl Csa {
     fn pair_buoy_waiters(&self, game: &str) {
         let mut lobby = self.lobby.lock().expect("lobby lock");
         let Some(seekers) = lobby.get_mut(game) else { return };
+        let Some((base, _)) = name::parse(game) else { return };
         seekers.retain(|s| !s.paired.is_closed());
         loop {
             let pair = (0..seekers.len()).find_map(|i| {
@@ -195,9 +190,7 @@ impl Csa {
             let Some((opening, left)) = self.take_buoy_game(game) else { break };
             let second: Seeker = seekers.remove(j);
             let first: Seeker = seekers.remove(i);
-            let Some((mut name, _)) = name::parse(game) else { break };
-            name.opening = opening;
-            self.start_buoy_game(first, second, name, left);
+            self.start_buoy_game(first, second, name::GameName { opening, ..base.clone() }, left);
         }
         if seekers.is_empty() {
             lobby.remove(game);

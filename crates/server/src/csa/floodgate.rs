@@ -17,12 +17,7 @@ use std::time::Duration;
 
 /// `floodgate-<total>-<byo-yomi>[F]`, shogi-server's `/^floodgate\-\d+\-\d+F?$/`.
 pub(super) fn is_floodgate(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix("floodgate-") else { return false };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    match rest.split_once('-') {
-        Some((total, byo)) => digits(total) && digits(byo.strip_suffix('F').unwrap_or(byo)),
-        None => false,
-    }
+    super::name::before_times(name) == Some("floodgate")
 }
 
 /// The next round after `now_ms`: the next multiple of `every` since the Unix epoch, so that

@@ -81,6 +81,19 @@ pub fn good_identifier(s: &str) -> bool {
     !s.is_empty() && s.len() <= 32 && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"_@-.".contains(&b))
 }
 
+/// What comes before `-<digits>-<digits>[F]` at the end of `name`, the shape shogi-server's
+/// league patterns match (`/^floodgate\-\d+\-\d+F?$/`, `/^buoy_.*\-\d+\-\d+F?$/`).
+pub fn before_times(name: &str) -> Option<&str> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = name.rsplitn(3, '-');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(byo), Some(total), Some(head)) if digits(total) && digits(byo.strip_suffix('F').unwrap_or(byo)) => {
+            Some(head)
+        }
+        _ => None,
+    }
+}
+
 fn number(s: &str) -> Option<u64> {
     if s.is_empty() || s.len() > 9 || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
