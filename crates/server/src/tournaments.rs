@@ -1115,7 +1115,7 @@ pub struct FesaFiles {
 }
 
 /// The UTC date of `ms` as `YYYY-MM-DD` (the civil calendar from days since 1970).
-fn today(ms: u64) -> String {
+pub(crate) fn today(ms: u64) -> String {
     let z = (ms / 86_400_000) as i64 + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;

@@ -424,7 +424,8 @@ fn rate_exported(files: &Value) -> (Vec<u8>, String) {
 /// fesa-2017 15: after the last round the arbiter publishes the new rating list, which is what
 /// the rating program computes from the exported files; the next tournament is rated over it.
 async fn fesa_rating_after_the_last_round(db: Db) {
-    let s = TestServer::start(db).await;
+    let s = TestServer::start_with_csa(db).await;
+    assert_eq!(csa_rating(&s).await, ["##[RATING] +OK"], "no list yet, no rated player");
     let admin = s.user("root").await;
     let arb = s.user("arb").await;
     admin.put("/api/users/arb/role", json!({"role": "arbiter"})).await;
@@ -469,6 +470,44 @@ async fn fesa_rating_after_the_last_round(db: Db) {
     assert_eq!(s.anonymous().text("/api/ratings/fesa?format=list").await.1, want_list);
     let (_, json_list) = s.anonymous().get("/api/ratings/fesa").await;
     assert_eq!(json_list.as_array().unwrap().len(), 5, "{json_list}");
+
+    // The CSA server's x1 `%%RATING` lists the list in force as shogi-server lists its rated
+    // players: highest first, `<name> \t <rating> @<date of the last rated game>`.
+    let listed = csa_rating(&s).await;
+    let mut want: Vec<(i64, String, String)> = rating::fesa::read_list(&want_list)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.elo, p.display_name().replace(' ', "_"), p.last_played.unwrap()))
+        .collect();
+    want.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut want: Vec<String> =
+        want.into_iter().map(|(elo, name, date)| format!("##[RATING] {name} \t {elo:4} @{date}")).collect();
+    want.push("##[RATING] +OK".into());
+    assert_eq!(listed, want);
+    assert!(
+        listed.iter().any(|l| l.starts_with("##[RATING] Eto_Kei \t ") && l.ends_with(" @2026-11-28")),
+        "{listed:?}"
+    );
+}
+
+/// The lines a CSA x1 client gets for `%%RATING`, through `+OK`.
+async fn csa_rating(s: &TestServer) -> Vec<String> {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let stream = tokio::net::TcpStream::connect(s.csa.unwrap()).await.unwrap();
+    let (r, mut w) = stream.into_split();
+    let mut lines = BufReader::new(r).lines();
+    w.write_all(b"LOGIN rater password-1 x1\n%%RATING\n").await.unwrap();
+    assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("LOGIN:rater OK"));
+    assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("##[LOGIN] +OK x1"));
+    let mut out = Vec::new();
+    while let Some(l) = lines.next_line().await.unwrap() {
+        let done = l == "##[RATING] +OK";
+        out.push(l);
+        if done {
+            break;
+        }
+    }
+    out
 }
 
 /// What the arbiter changes by hand: a bye a player asks for, players who must not meet, a

@@ -106,6 +106,35 @@ impl Csa {
         out
     }
 
+    /// `%%RATING`: the server's rated players, highest first, as shogi-server lists its own
+    /// (`RatingCommand`): `<name> \t <rating> @<date>`. The server's ratings are the FESA list
+    /// in force (fesa-2017 15, published after each rated tournament): the name is the list's,
+    /// its spaces as `_` (a CSA name has none), the date the player's last rated game.
+    async fn rating(&self) -> String {
+        let players = match self.store.rating_list().await {
+            Ok(Some(text)) => match rating::fesa::read_list(&text) {
+                Ok(players) => players,
+                Err(e) => {
+                    tracing::error!(error = %e, "the stored rating list");
+                    return "##[ERROR] the rating list cannot be read\n".into();
+                }
+            },
+            Ok(None) => Vec::new(),
+            Err(e) => return format!("##[ERROR] {e}\n"),
+        };
+        let mut rated: Vec<_> = players.iter().map(|p| (p.elo, p.display_name().replace(' ', "_"), p)).collect();
+        rated.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let today = crate::tournaments::today(now_ms());
+        let mut out: String = rated
+            .iter()
+            .map(|(elo, name, p)| {
+                format!("##[RATING] {name} \t {elo:4} @{}\n", p.last_played.as_deref().unwrap_or(&today))
+            })
+            .collect();
+        out.push_str("##[RATING] +OK\n");
+        out
+    }
+
     /// `%%LIST`: the ids of the CSA games being played.
     fn list(&self) -> String {
         let mut games = self.games.lock().expect("games lock");
@@ -201,7 +230,7 @@ impl Conn {
                 }
                 ["%%HELP", ..] => {
                     self.write(
-                        "##[HELP] available commands: %%GAME <game name> <+|-|*>, %%CHALLENGE, %%WHO, %%LIST, \
+                        "##[HELP] available commands: %%GAME <game name> <+|-|*>, %%CHALLENGE, %%WHO, %%LIST, %%RATING, \
                          %%CHAT <message>, %%SHOW <game id>, %%MONITORON <game id>, %%MONITOROFF <game id>, \
                          %%MONITOR2ON <game id>, %%MONITOR2OFF <game id>, %%SETBUOY <buoy game> <moves> [count], \
                          %%DELETEBUOY <buoy game>, %%GETBUOYCOUNT <buoy game>, %%FORK <game id> [<buoy game>] [n], \
@@ -233,6 +262,10 @@ impl Conn {
                 ["%%WHO"] => {
                     let who = self.csa.who();
                     self.write(&who).await?
+                }
+                ["%%RATING"] => {
+                    let rating = self.csa.rating().await;
+                    self.write(&rating).await?
                 }
                 ["%%LIST"] => {
                     let list = self.csa.list();

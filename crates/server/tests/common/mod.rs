@@ -102,6 +102,13 @@ impl TestServer {
         TestServer::with_config(database, dir, grace, Some(csa), Vec::new()).await
     }
 
+    /// A server on `db` that also speaks the CSA protocol (on any free port).
+    pub async fn start_with_csa(db: Db) -> TestServer {
+        let (database, dir) = database(db).await;
+        let csa = server::csa::CsaConfig::new(SocketAddr::from(([127, 0, 0, 1], 0)));
+        TestServer::with_config(database, dir, server::Config::default().disconnect_grace, Some(csa), Vec::new()).await
+    }
+
     /// A CSA server on a database already used (a restart).
     pub async fn with_csa_on(
         database: String,
