@@ -155,7 +155,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::matching::bigint::{Big, Sum};
-use crate::matching::{Incremental, Weights, pair_index};
+use crate::matching::{Incremental, pair_index};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -1141,7 +1141,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     ) {
         let pv = vertices[pi];
         for oi in ois {
-            let w = base.get(oi, pi);
+            let w = base.get(self, oi, pi);
             if !w.is_zero() {
                 self.set(pv, vertices[oi], w.add_u64(addend));
             }
@@ -1558,13 +1558,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.enter(&vertices, sg_begin, next, full);
                 // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
                 // stored once: a bracket of 6,000 players has 18 million of them).
-                let mut base = Base(Weights::new(count * count.saturating_sub(1) / 2, Big::<N>::ZERO));
                 let mut memo = self.memo(vertices.iter().copied());
                 for li in sg_begin..count {
                     for si in 0..li {
                         let (in_cur, in_next) = (li < next_sg_begin, li >= next_sg_begin);
                         let w = self.memo_edge(&mut memo, vertices[si], vertices[li], in_cur, in_next);
-                        base.0.put(pair_index(si, li), w);
                         self.set(vertices[li], vertices[si], w);
                     }
                 }
@@ -1579,17 +1577,25 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         }
                     }
                 }
-                let sgsb = self.lay.sgsb;
-                let weight_with = |base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
-                    let r = base.get(li, si);
-                    if r.is_zero() {
-                        return r;
-                    }
-                    // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                    let addend =
-                        Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
-                    r.add(&addend)
+                let mut base = Base {
+                    memo,
+                    vertices: vertices.clone(),
+                    from: sg_begin,
+                    next: next_sg_begin,
+                    dropped: vec![0; (count * count.saturating_sub(1) / 2).div_ceil(64)],
                 };
+                let sgsb = self.lay.sgsb;
+                let weight_with =
+                    |this: &Self, base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                        let r = base.get(this, li, si);
+                        if r.is_zero() {
+                            return r;
+                        }
+                        // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                        let addend =
+                            Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                        r.add(&addend)
+                    };
                 let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
                 let mut mate = self.compute();
 
@@ -1623,7 +1629,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     remaining_md -= 1;
                     if !in_bracket(mate[pv]) {
                         for oi in sg_begin..next_sg_begin {
-                            let w = base.get(oi, pi);
+                            let w = base.get(self, oi, pi);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.or_u64(1));
                             }
@@ -1634,7 +1640,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         matched[pv] = true;
                         remaining_matched_md -= 1;
                         for oi in sg_begin..next_sg_begin {
-                            let w = base.get(oi, pi);
+                            let w = base.get(self, oi, pi);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1));
                             }
@@ -1670,7 +1676,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
                 for (a, &oi) in remainder.iter().enumerate() {
                     for (ri, &pi) in remainder.iter().enumerate().take(a) {
-                        let w = weight_with(&base, pi, oi, ri, rem_pairs);
+                        let w = weight_with(self, &base, pi, oi, ri, rem_pairs);
                         self.set(vertices[pi], vertices[oi], w);
                     }
                 }
@@ -1690,7 +1696,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let pv = vertices[pi];
                     if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
                         for &oi in &remainder[idx + 1..] {
-                            let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.sub_u64(1));
                             }
@@ -1703,7 +1709,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         if exchange {
                             base.drop(oi, pi);
                         }
-                        let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                        let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
                         self.set(pv, vertices[oi], w);
                     }
                 }
@@ -1717,7 +1723,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let already = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
                     if !already {
                         for &oi in &remainder[k + 1..] {
-                            let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, ridx, rem_pairs);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.add_u64(1));
                             }
@@ -1738,7 +1744,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                     if !already {
                         for &oi in &remainder[k + 1..] {
-                            let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, ridx, rem_pairs);
                             self.set(pv, vertices[oi], w);
                         }
                     }
@@ -1756,7 +1762,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         {
                             base.drop(oi, pi);
                         }
-                        let w = base.get(oi, pi);
+                        let w = base.get(self, oi, pi);
                         self.set(pv, ov, w);
                     }
                 }
@@ -1777,7 +1783,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             }
                             if top.is_some() {
                                 below += 1;
-                            } else if !base.get(oi, pi).is_zero() {
+                            } else if !base.get(self, oi, pi).is_zero() {
                                 top = Some(vertices[oi]);
                             }
                         }
@@ -1884,6 +1890,16 @@ impl<const N: usize> Memo<N> {
     /// More classes than this (never seen) and the table would be large: compute directly.
     const MAX_CLASSES: usize = 512;
 
+    /// The weight of `h`–`l` with `flag` if the table has it (`get` stored it).
+    #[inline(always)]
+    fn peek(&self, h: usize, l: usize, flag: bool) -> Option<Big<N>> {
+        let (ch, cl) = (self.class[h], self.class[l]);
+        if ch == u32::MAX || cl == u32::MAX {
+            return None;
+        }
+        self.table[(ch as usize * self.classes + cl as usize) * 2 + flag as usize]
+    }
+
     /// The weight of `h`–`l` (vertices, in the order the function takes them) with `flag`,
     /// from the table or `f` (once per pair of classes and flag).
     #[inline(always)]
@@ -1905,16 +1921,40 @@ impl<const N: usize> Memo<N> {
 }
 
 /// The weights of a bracket before the B.5/D ordering fields, `get(larger, smaller)` by
-/// bracket index (each distinct value stored once).
-struct Base<const N: usize>(Weights<Big<N>>);
+/// bracket index: those its matching was first given (`memo_edge`, larger at `from` or after;
+/// zero below), read back from the same `Memo` (filled by that loop for every pair of classes
+/// it met, and the same function otherwise) instead of stored per edge (a bracket of 6,000
+/// players has 18 million of them), except the edges dropped since (a bit each).
+struct Base<const N: usize> {
+    memo: Memo<N>,
+    vertices: Vec<usize>,
+    /// The first resident's bracket index (`sg_begin`, after the moved-down players) and the next
+    /// score group's first (`next_sg_begin`).
+    from: usize,
+    next: usize,
+    dropped: Vec<u64>,
+}
 
 impl<const N: usize> Base<N> {
-    fn get(&self, larger: usize, smaller: usize) -> Big<N> {
+    fn get(&self, p: &Pairer<'_, N>, larger: usize, smaller: usize) -> Big<N> {
         debug_assert!(smaller < larger);
-        self.0.get(pair_index(smaller, larger))
+        let k = pair_index(smaller, larger);
+        if larger < self.from || self.dropped[k / 64] >> (k % 64) & 1 == 1 {
+            return Big::ZERO;
+        }
+        let (hv, lv) = (self.vertices[smaller], self.vertices[larger]);
+        let (h, l) = (p.p(hv), p.p(lv));
+        if !p.compatible(h, l) {
+            return Big::ZERO;
+        }
+        let (in_cur, in_next) = (larger < self.next, larger >= self.next);
+        let w = self.memo.peek(hv, lv, in_cur).unwrap_or_else(|| p.edge(h, l, in_cur, in_next));
+        debug_assert!(w == p.edge(h, l, in_cur, in_next));
+        w
     }
     fn drop(&mut self, larger: usize, smaller: usize) {
-        self.0.put(pair_index(smaller, larger), Big::ZERO);
+        let k = pair_index(smaller, larger);
+        self.dropped[k / 64] |= 1 << (k % 64);
     }
 }
 
