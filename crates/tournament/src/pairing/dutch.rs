@@ -143,10 +143,15 @@
 //! above the 10 s. Where round 2 goes now (perf samples): the matcher about 45 % (its
 //! stages 18 %, the repair and greedy start 10 %, `least_dual` 8 %, blossoms 6 %), storing
 //! weights about 30 % (`Weights::id` 9 %, `put_ij` 6 %, `set` 7 %, `set_shifted` 5 %, the map
-//! 4 %), computing them (`run`, `brackets`) 13 %. The next levers: the stages and repair of
-//! each bracket's first matching (above), and storing a weight by the index of its value
-//! when the caller knows it (a loop over a `Memo`'s few values hashes each of them millions of
-//! times).
+//! 4 %), computing them (`run`, `brackets`) 13 %. Round 5 is the matcher's still more: the
+//! stages 41 % (`Solver::run`, mostly its scan of an S-vertex's edges), blossoms 17 %
+//! (`add_blossom`, `consider_best`, `leaves`, `slack`), the repair 9 %; storing weights 13 %;
+//! of its 31.9 s (wall, under perf) the stretches up to 1,000 / 2,000 / 4,000 / 5,000 players
+//! paired took 7.6, 5.8, 10.4 and 3.6 s (a few large brackets). The next levers: fewer stages in each
+//! bracket's matchings (above: duals carrying each player's own terms; the stages, not the
+//! edges' storage, are what is left in round 5), and storing a weight by the index of its
+//! value when the caller knows it (a loop over a `Memo`'s few values hashes each of them
+//! millions of times).
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
