@@ -20,10 +20,15 @@ impl<const N: usize> PartialEq for Big<N> {
 
 impl<const N: usize> Eq for Big<N> {}
 
-// What `derive` gives, written out beside the hand-written `==` (equal limbs, equal hash).
+// Limb by limb (equal limbs, equal hash, as `==` needs): the derived hash writes the limbs as
+// one byte slice behind a length prefix, which the weight table's hasher then cut back into
+// words, at every `put` of a round's tens of millions.
 impl<const N: usize> std::hash::Hash for Big<N> {
+    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
+        for &limb in &self.0 {
+            state.write_u64(limb);
+        }
     }
 }
 

@@ -125,6 +125,33 @@
 //! repair that frees hundreds of vertices were worse still (the remainder's re-solve, which
 //! the old duals repair greedily, then took hundreds of stages). So the next step there is
 //! duals that carry each player's own terms (the floats' bonus), not a generic start.
+//! Then the cost around the matcher (issue 19, found with `perf record`): a bracket's base
+//! weights (before the B.5/D addends) are read back from its `Memo` plus a bit per dropped
+//! edge instead of being stored per edge (`Base`); `Big` hashes limb by limb and the weight
+//! table keeps a direct-mapped cache of its ids in front of its hash map (the map's probe was
+//! 7 % of round 2 of 9,999 players, 3–4 % after); the loops that store a whole graph's first
+//! weights (`set_initial`, which writes each edge at (i, j) and (j, i) of the square matrix)
+//! go by 64×64 tiles, so the second write no longer misses the cache at every edge; and C.1/C.3
+//! compatibility is a bit matrix by vertex (sorted index) instead of by player id, so the
+//! loops over pairs read neither the players' records (a quarter of the first weights' loop
+//! was loading one) nor rows scattered over the field. Same pairings byte for byte on every
+//! `dutch_scale` case (1,000/1,001/2,000/2,001/3,999/4,000 players in rounds 2–5, 9,999 in
+//! rounds 2 and 5) and the 1,441 rounds (2,882 pairings) of `bench_pairing --equiv-check`.
+//! User time, main's binary and this one run in turn, twice each, load 2–5 on 2 cores: round 2
+//! of 9,999 players 14.4, 14.3 s -> 12.45, 12.45 s, round 5 26.5, 25.5 s -> 24.1, 23.8 s;
+//! peak unchanged (431 and 474 MB: the first matching's square matrix over all players). Still
+//! above the issue's 10 s. Where round 2 goes now (perf samples): the matcher about 45 % (its
+//! stages 18 %, the repair and greedy start 10 %, `least_dual` 8 %, blossoms 6 %), storing
+//! weights about 30 % (`Weights::id` 9 %, `put_ij` 6 %, `set` 7 %, `set_shifted` 5 %, the map
+//! 4 %), computing them (`run`, `brackets`) 13 %. Round 5 is the matcher's still more: the
+//! stages 41 % (`Solver::run`, mostly its scan of an S-vertex's edges), blossoms 17 %
+//! (`add_blossom`, `consider_best`, `leaves`, `slack`), the repair 9 %; storing weights 13 %;
+//! of its 31.9 s (wall, under perf) the stretches up to 1,000 / 2,000 / 4,000 / 5,000 players
+//! paired took 7.6, 5.8, 10.4 and 3.6 s (a few large brackets). The next levers: fewer stages in each
+//! bracket's matchings (above: duals carrying each player's own terms; the stages, not the
+//! edges' storage, are what is left in round 5), and storing a weight by the index of its
+//! value when the caller knows it (a loop over a `Memo`'s few values hashes each of them
+//! millions of times).
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
@@ -155,7 +182,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::matching::bigint::{Big, Sum};
-use crate::matching::{Incremental, Weights, pair_index};
+use crate::matching::{Incremental, pair_index};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -688,15 +715,21 @@ struct Pairer<'a, const N: usize> {
     elig: Vec<bool>,
     floats: Vec<[Float; 2]>,
     /// `State::compatible` from data laid out for the loops over edges (a tenth of a round
-    /// of 9,999 players was cache misses on each player's own list of forbidden opponents):
-    /// `against[b·words + a/64]` has bit `a % 64` when `a` may not meet `b` (C.1), and per
-    /// player id bit 0 of `prefs` is an absolute colour preference, bits 1–2 the preference
-    /// (C.3); `last` and `topscore` the A.8 exception.
+    /// of 9,999 players was cache misses on each player's own list of forbidden opponents),
+    /// by vertex (sorted index: the loops go over vertices, so a tile of pairs reads a few
+    /// words): `against[b·words + a/64]` has bit `a % 64` when vertex `a` may not meet vertex
+    /// `b` (C.1); per vertex bit 0 of `prefs_v` is an absolute colour preference, bits 1–2
+    /// the preference (C.3), and `top_v` the A.8 exception (last round, above `topscore`).
+    /// `vertex` maps a player id to its vertex; `prefs` is `prefs_v` by player id.
     against: Vec<u64>,
     words: usize,
+    vertex: Vec<usize>,
     prefs: Vec<u8>,
-    last: bool,
-    topscore: Points,
+    prefs_v: Vec<u8>,
+    top_v: Vec<bool>,
+    /// Per vertex, not a bye candidate (C.2 with the bye's score, `bye_candidate`), once that
+    /// score is known (`run`).
+    no_bye_v: Vec<bool>,
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
     c9_shift: u32,
@@ -774,17 +807,23 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let n = st.ps.len();
         let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
         let mut floats = vec![[Float::None; 2]; n];
-        let words = n.div_ceil(64);
-        let mut against = vec![0u64; n * words];
+        let words = v.div_ceil(64);
+        let mut against = vec![0u64; v * words];
+        let mut vertex = vec![NONE; n];
+        for (a, &i) in sorted.iter().enumerate() {
+            vertex[i] = a;
+        }
         let mut prefs = vec![0u8; n];
-        for &i in sorted {
+        for (a, &i) in sorted.iter().enumerate() {
             let p = &st.ps[i];
             for (w, &bits) in p.forbidden.iter().enumerate() {
                 let mut bits = bits;
                 while bits != 0 {
-                    let b = w * 64 + bits.trailing_zeros() as usize;
+                    let b = vertex[w * 64 + bits.trailing_zeros() as usize];
                     bits &= bits - 1;
-                    against[b * words + i / 64] |= 1 << (i % 64);
+                    if b != NONE {
+                        against[b * words + a / 64] |= 1 << (a % 64);
+                    }
                 }
             }
             let pref = match p.pref {
@@ -807,14 +846,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + 1;
         let lead_shift = c9_shift + 3 * b + 2 * g;
         debug_assert_eq!(lead_shift, total_shift(st, &lay));
+        let last = st.played_rounds + 1 >= st.expected_rounds;
+        let topscore = (st.played_rounds as Points * st.win.max(st.draw)) >> 1;
+        let prefs_v = sorted.iter().map(|&i| prefs[i]).collect();
+        let top_v = sorted.iter().map(|&i| last && acc[i] > topscore).collect();
         Pairer {
             st,
             sorted,
             against,
             words,
+            vertex,
             prefs,
-            last: st.played_rounds + 1 >= st.expected_rounds,
-            topscore: (st.played_rounds as Points * st.win.max(st.draw)) >> 1,
+            prefs_v,
+            top_v,
+            no_bye_v: Vec::new(),
             lead_shift,
             c9_shift,
             lay,
@@ -859,17 +904,19 @@ impl<'a, const N: usize> Pairer<'a, N> {
         self.floats[p.id][back - 1]
     }
 
-    /// `State::compatible(a, b)` (C.1, C.3 with the A.8 exception), from `against` and `prefs`.
+    /// `State::compatible(a, b)` (C.1, C.3 with the A.8 exception) for players of the round.
     fn compatible(&self, a: &P, b: &P) -> bool {
-        let (x, y) = (a.id, b.id);
+        self.compatible_v(self.vertex[a.id], self.vertex[b.id])
+    }
+
+    /// `compatible` by vertex, from `against`, `prefs_v` and `top_v`.
+    #[inline(always)]
+    fn compatible_v(&self, x: usize, y: usize) -> bool {
         if self.against[y * self.words + x / 64] >> (x % 64) & 1 == 1 {
             return false;
         }
-        let (fa, fb) = (self.prefs[x], self.prefs[y]);
-        fa & 1 == 0
-            || fb & 1 == 0
-            || fa != fb
-            || (self.last && (self.acc[x] > self.topscore || self.acc[y] > self.topscore))
+        let (fa, fb) = (self.prefs_v[x], self.prefs_v[y]);
+        fa & 1 == 0 || fb & 1 == 0 || fa != fb || self.top_v[x] || self.top_v[y]
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<N>) {
@@ -941,7 +988,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // The bye: a player of the least s (ties: any of them, the weights are equal).
                 (0..self.rest.len()).rev().find(|&k| !taken[k] && Some(self.s4[self.rest[k]]) == self.twins)
             } else {
-                (0..self.rest.len()).find(|&k| !taken[k] && self.compatible(self.p(g), self.p(self.rest[k])))
+                (0..self.rest.len()).find(|&k| !taken[k] && self.compatible_v(g, self.rest[k]))
             };
             match found {
                 Some(k) => taken[k] = true,
@@ -986,11 +1033,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
     /// The weight of an edge with an end below the next score group: C.4 with C.2, and C.9
     /// (as set when the bye's score was fixed), a sum of per-player terms.
     fn out_edge(&self, a: usize, b: usize) -> Big<N> {
-        let (pa, pb) = (self.p(a), self.p(b));
-        if !self.compatible(pa, pb) {
+        if !self.compatible_v(a, b) {
             return Big::ZERO;
         }
-        let lead = 1 + !self.bye_candidate(pa) as u64 + !self.bye_candidate(pb) as u64;
+        debug_assert!(self.no_bye_v[a] != self.bye_candidate(self.p(a)));
+        let lead = 1 + self.no_bye_v[a] as u64 + self.no_bye_v[b] as u64;
         Big::<N>::ZERO.add_shifted(lead, self.lead_shift).add_shifted(self.c9o[a] + self.c9o[b], self.c9_shift)
     }
 
@@ -998,7 +1045,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     /// each two left over by breaking one pair whose ends they can meet.
     fn pairable(&self, left: &[usize]) -> bool {
         let n = left.len();
-        let ok = |a: usize, b: usize| self.compatible(self.p(left[a]), self.p(left[b]));
+        let ok = |a: usize, b: usize| self.compatible_v(left[a], left[b]);
         let mut mate = vec![NONE; n];
         for i in 0..n {
             if mate[i] != NONE {
@@ -1086,19 +1133,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
             // x–stand-in: s(x) + s_min; stand-ins among themselves: 2·s_min (quarters of s4).
             let quarter = |w: Big<N>| w.shr1().shr1();
             let among = quarter(t.add(&t));
-            for i in self.core..players {
-                for j in 0..i {
-                    let w = if j < self.core { quarter(self.s4[self.glob[j]].add(&t)) } else { among };
-                    self.m.set_initial(i, j, w);
-                }
-            }
+            lower_pairs_tiled(self.core..players, |i, j| {
+                let w = if j < self.core { quarter(self.s4[self.glob[j]].add(&t)) } else { among };
+                self.m.set_initial(i, j, w);
+            });
         } else {
-            for i in self.core..players {
-                for j in 0..i {
-                    let w = self.out_edge(self.glob[j], self.glob[i]);
-                    self.m.set_initial(i, j, w);
-                }
-            }
+            lower_pairs_tiled(self.core..players, |i, j| {
+                let w = self.out_edge(self.glob[j], self.glob[i]);
+                self.m.set_initial(i, j, w);
+            });
         }
         if let Some(d) = self.dummy {
             // The bye: weight 1 (with stand-ins: 1 − s_min + s_min).
@@ -1110,17 +1153,15 @@ impl<'a, const N: usize> Pairer<'a, N> {
         // edge between two players moving down that was dropped stays absent), so that the
         // first solve pairs nearly everyone along tight edges and the bracket's own weights
         // are then a repair, as over the whole field.
-        for i in 0..self.core {
-            for j in 0..i {
-                let (a, b) = (self.glob[j], self.glob[i]);
-                let w = if i < mdps && !self.mdp_present.contains(&(a.min(b), a.max(b))) {
-                    Big::ZERO
-                } else {
-                    self.out_edge(a, b)
-                };
-                self.m.set_initial(i, j, w);
-            }
-        }
+        lower_pairs_tiled(0..self.core, |i, j| {
+            let (a, b) = (self.glob[j], self.glob[i]);
+            let w = if i < mdps && !self.mdp_present.contains(&(a.min(b), a.max(b))) {
+                Big::ZERO
+            } else {
+                self.out_edge(a, b)
+            };
+            self.m.set_initial(i, j, w);
+        });
         self.seed();
         self.m.compute();
     }
@@ -1141,7 +1182,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
     ) {
         let pv = vertices[pi];
         for oi in ois {
-            let w = base.get(oi, pi);
+            let w = base.get(self, oi, pi);
             if !w.is_zero() {
                 self.set(pv, vertices[oi], w.add_u64(addend));
             }
@@ -1258,13 +1299,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
     /// `edge` through `memo` (`None` when `h` and `l` may not meet, C.1/C.3).
     #[inline(always)]
     fn memo_edge(&self, memo: &mut Memo<N>, hv: usize, lv: usize, in_cur: bool, in_next: bool) -> Big<N> {
-        let (h, l) = (self.p(hv), self.p(lv));
-        if !self.compatible(h, l) {
+        if !self.compatible_v(hv, lv) {
             return Big::ZERO;
         }
         debug_assert!(!(in_cur && in_next));
-        let w = memo.get(hv, lv, in_cur, || self.edge(h, l, in_cur, in_next));
-        debug_assert!(w == self.edge(h, l, in_cur, in_next));
+        let w = memo.get(hv, lv, in_cur, || self.edge(self.p(hv), self.p(lv), in_cur, in_next));
+        debug_assert!(w == self.edge(self.p(hv), self.p(lv), in_cur, in_next));
         w
     }
 
@@ -1357,14 +1397,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let leads: [Big<N>; 3] = [1, 2, 3].map(|l| Big::<N>::from_u64(l).shl(self.lead_shift));
         // Completability first, and (odd counts) the lowest possible bye score.
         let mut memo = self.memo(0..v);
-        for i in 0..v {
-            if i % 256 == 255 {
-                (self.progress)(Progress::Weights { done: i + 1, of: v });
-            }
-            for j in 0..i {
-                let (pi, pj) = (self.p(i), self.p(j));
+        for rows in (0..v).step_by(256) {
+            lower_pairs_tiled(rows..(rows + 256).min(v), |i, j| {
                 let w = if v & 1 == 1 {
-                    if st.compatible(pi, pj) {
+                    if self.compatible_v(i, j) {
+                        let (pi, pj) = (self.p(i), self.p(j));
                         // Bye eligibility, score fields and the top group: all in the classes.
                         memo.get(i, j, false, || {
                             let mut w = Big::<N>::from_u64(1 + !self.elig[pi.id] as u64 + !self.elig[pj.id] as u64);
@@ -1376,13 +1413,18 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     } else {
                         Big::ZERO
                     }
-                } else if !self.single_downfloater_is_bye && self.compatible(pj, pi) {
+                } else if !self.single_downfloater_is_bye && self.compatible_v(j, i) {
+                    let (pi, pj) = (self.p(i), self.p(j));
                     leads[!self.bye_candidate(pj) as usize + !self.bye_candidate(pi) as usize]
                 } else {
-                    self.edge(pj, pi, false, false)
+                    self.edge(self.p(j), self.p(i), false, false)
                 };
-                debug_assert!(v & 1 == 1 || w == self.edge(pj, pi, false, false));
+                debug_assert!(v & 1 == 1 || w == self.edge(self.p(j), self.p(i), false, false));
+                debug_assert_eq!(self.compatible_v(i, j), st.compatible(self.p(i), self.p(j)));
                 self.m.set_initial(i, j, w);
+            });
+            if rows + 256 <= v {
+                (self.progress)(Progress::Weights { done: rows + 256, of: v });
             }
         }
         // The weights above are sums of per-player terms, s(i) + s(j) (with [both in the top
@@ -1485,6 +1527,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         self.c9o = (0..v).map(|i| self.c9(self.p(i))).collect();
+        self.no_bye_v = (0..v).map(|i| !self.bye_candidate(self.p(i))).collect();
         self.s4 = (0..v)
             .map(|i| {
                 let p = self.p(i);
@@ -1558,13 +1601,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.enter(&vertices, sg_begin, next, full);
                 // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
                 // stored once: a bracket of 6,000 players has 18 million of them).
-                let mut base = Base(Weights::new(count * count.saturating_sub(1) / 2, Big::<N>::ZERO));
                 let mut memo = self.memo(vertices.iter().copied());
                 for li in sg_begin..count {
                     for si in 0..li {
                         let (in_cur, in_next) = (li < next_sg_begin, li >= next_sg_begin);
                         let w = self.memo_edge(&mut memo, vertices[si], vertices[li], in_cur, in_next);
-                        base.0.put(pair_index(si, li), w);
                         self.set(vertices[li], vertices[si], w);
                     }
                 }
@@ -1579,17 +1620,25 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         }
                     }
                 }
-                let sgsb = self.lay.sgsb;
-                let weight_with = |base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
-                    let r = base.get(li, si);
-                    if r.is_zero() {
-                        return r;
-                    }
-                    // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                    let addend =
-                        Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
-                    r.add(&addend)
+                let mut base = Base {
+                    memo,
+                    vertices: vertices.clone(),
+                    from: sg_begin,
+                    next: next_sg_begin,
+                    dropped: vec![0; (count * count.saturating_sub(1) / 2).div_ceil(64)],
                 };
+                let sgsb = self.lay.sgsb;
+                let weight_with =
+                    |this: &Self, base: &Base<N>, si: usize, li: usize, s_rem: usize, rem_pairs: usize| -> Big<N> {
+                        let r = base.get(this, li, si);
+                        if r.is_zero() {
+                            return r;
+                        }
+                        // B.5 minimise the number of exchanges, then the exchanged BSN differences.
+                        let addend =
+                            Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                        r.add(&addend)
+                    };
                 let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
                 let mut mate = self.compute();
 
@@ -1623,7 +1672,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     remaining_md -= 1;
                     if !in_bracket(mate[pv]) {
                         for oi in sg_begin..next_sg_begin {
-                            let w = base.get(oi, pi);
+                            let w = base.get(self, oi, pi);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.or_u64(1));
                             }
@@ -1634,7 +1683,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         matched[pv] = true;
                         remaining_matched_md -= 1;
                         for oi in sg_begin..next_sg_begin {
-                            let w = base.get(oi, pi);
+                            let w = base.get(self, oi, pi);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.or_u64((next_sg_begin - sg_begin) as u64).add_u64(1));
                             }
@@ -1670,7 +1719,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 }
                 for (a, &oi) in remainder.iter().enumerate() {
                     for (ri, &pi) in remainder.iter().enumerate().take(a) {
-                        let w = weight_with(&base, pi, oi, ri, rem_pairs);
+                        let w = weight_with(self, &base, pi, oi, ri, rem_pairs);
                         self.set(vertices[pi], vertices[oi], w);
                     }
                 }
@@ -1690,7 +1739,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let pv = vertices[pi];
                     if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
                         for &oi in &remainder[idx + 1..] {
-                            let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.sub_u64(1));
                             }
@@ -1703,7 +1752,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         if exchange {
                             base.drop(oi, pi);
                         }
-                        let w = weight_with(&base, pi, oi, idx, rem_pairs);
+                        let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
                         self.set(pv, vertices[oi], w);
                     }
                 }
@@ -1717,7 +1766,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let already = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
                     if !already {
                         for &oi in &remainder[k + 1..] {
-                            let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, ridx, rem_pairs);
                             if !w.is_zero() {
                                 self.set(pv, vertices[oi], w.add_u64(1));
                             }
@@ -1738,7 +1787,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     }
                     if !already {
                         for &oi in &remainder[k + 1..] {
-                            let w = weight_with(&base, pi, oi, ridx, rem_pairs);
+                            let w = weight_with(self, &base, pi, oi, ridx, rem_pairs);
                             self.set(pv, vertices[oi], w);
                         }
                     }
@@ -1756,7 +1805,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         {
                             base.drop(oi, pi);
                         }
-                        let w = base.get(oi, pi);
+                        let w = base.get(self, oi, pi);
                         self.set(pv, ov, w);
                     }
                 }
@@ -1777,7 +1826,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             }
                             if top.is_some() {
                                 below += 1;
-                            } else if !base.get(oi, pi).is_zero() {
+                            } else if !base.get(self, oi, pi).is_zero() {
                                 top = Some(vertices[oi]);
                             }
                         }
@@ -1864,6 +1913,24 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 }
 
+/// Calls `f(i, j)` for every `i` in `rows` and `j < i`, in tiles of 64 by 64: `set_initial`
+/// writes each edge at `(i, j)` and at `(j, i)` of a square matrix, and row by row the second
+/// write missed the cache at every edge (50 million of them at 10,000 players). The order is
+/// only that of stores (`set_initial` marks nothing for repair), so nothing depends on it.
+fn lower_pairs_tiled(rows: std::ops::Range<usize>, mut f: impl FnMut(usize, usize)) {
+    const T: usize = 64;
+    for i0 in rows.clone().step_by(T) {
+        let i1 = (i0 + T).min(rows.end);
+        for j0 in (0..i1).step_by(T) {
+            for i in i0..i1 {
+                for j in j0..(j0 + T).min(i) {
+                    f(i, j);
+                }
+            }
+        }
+    }
+}
+
 /// Edge weights memoised by the players' classes for one loop over many pairs. Apart from
 /// C.1/C.3 compatibility (checked per pair by the caller), an edge's weight depends on its
 /// players only through a few attributes each (`Pairer::class_key`: score, score field, bye
@@ -1883,6 +1950,16 @@ struct Memo<const N: usize> {
 impl<const N: usize> Memo<N> {
     /// More classes than this (never seen) and the table would be large: compute directly.
     const MAX_CLASSES: usize = 512;
+
+    /// The weight of `h`–`l` with `flag` if the table has it (`get` stored it).
+    #[inline(always)]
+    fn peek(&self, h: usize, l: usize, flag: bool) -> Option<Big<N>> {
+        let (ch, cl) = (self.class[h], self.class[l]);
+        if ch == u32::MAX || cl == u32::MAX {
+            return None;
+        }
+        self.table[(ch as usize * self.classes + cl as usize) * 2 + flag as usize]
+    }
 
     /// The weight of `h`–`l` (vertices, in the order the function takes them) with `flag`,
     /// from the table or `f` (once per pair of classes and flag).
@@ -1905,16 +1982,40 @@ impl<const N: usize> Memo<N> {
 }
 
 /// The weights of a bracket before the B.5/D ordering fields, `get(larger, smaller)` by
-/// bracket index (each distinct value stored once).
-struct Base<const N: usize>(Weights<Big<N>>);
+/// bracket index: those its matching was first given (`memo_edge`, larger at `from` or after;
+/// zero below), read back from the same `Memo` (filled by that loop for every pair of classes
+/// it met, and the same function otherwise) instead of stored per edge (a bracket of 6,000
+/// players has 18 million of them), except the edges dropped since (a bit each).
+struct Base<const N: usize> {
+    memo: Memo<N>,
+    vertices: Vec<usize>,
+    /// The first resident's bracket index (`sg_begin`, after the moved-down players) and the next
+    /// score group's first (`next_sg_begin`).
+    from: usize,
+    next: usize,
+    dropped: Vec<u64>,
+}
 
 impl<const N: usize> Base<N> {
-    fn get(&self, larger: usize, smaller: usize) -> Big<N> {
+    fn get(&self, p: &Pairer<'_, N>, larger: usize, smaller: usize) -> Big<N> {
         debug_assert!(smaller < larger);
-        self.0.get(pair_index(smaller, larger))
+        let k = pair_index(smaller, larger);
+        if larger < self.from || self.dropped[k / 64] >> (k % 64) & 1 == 1 {
+            return Big::ZERO;
+        }
+        let (hv, lv) = (self.vertices[smaller], self.vertices[larger]);
+        if !p.compatible_v(hv, lv) {
+            return Big::ZERO;
+        }
+        let (h, l) = (p.p(hv), p.p(lv));
+        let (in_cur, in_next) = (larger < self.next, larger >= self.next);
+        let w = self.memo.peek(hv, lv, in_cur).unwrap_or_else(|| p.edge(h, l, in_cur, in_next));
+        debug_assert!(w == p.edge(h, l, in_cur, in_next));
+        w
     }
     fn drop(&mut self, larger: usize, smaller: usize) {
-        self.0.put(pair_index(smaller, larger), Big::ZERO);
+        let k = pair_index(smaller, larger);
+        self.dropped[k / 64] |= 1 << (k % 64);
     }
 }
 
