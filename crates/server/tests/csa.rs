@@ -6,62 +6,12 @@
 
 mod common;
 
-use common::TestServer;
+use common::{Csa, TestServer, x1};
 use serde_json::json;
 use server::csa::CsaConfig;
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
-use tokio::net::TcpStream;
-use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
-
-struct Csa {
-    lines: Lines<BufReader<OwnedReadHalf>>,
-    w: OwnedWriteHalf,
-}
-
-impl Csa {
-    async fn connect(addr: SocketAddr) -> Csa {
-        let (r, w) = TcpStream::connect(addr).await.unwrap().into_split();
-        Csa { lines: BufReader::new(r).lines(), w }
-    }
-
-    async fn send(&mut self, s: &str) {
-        self.w.write_all(s.as_bytes()).await.unwrap();
-        self.w.write_all(b"\n").await.unwrap();
-    }
-
-    /// The next line, or `None` once the server closed the connection.
-    async fn line(&mut self) -> Option<String> {
-        tokio::time::timeout(Duration::from_secs(10), self.lines.next_line()).await.expect("a line within 10 s").ok()?
-    }
-
-    /// Lines up to and including the first that `f` accepts.
-    async fn until(&mut self, f: impl Fn(&str) -> bool) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let l = self.line().await.unwrap_or_else(|| panic!("closed; saw {seen:?}"));
-            let done = f(&l);
-            seen.push(l);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    async fn login(addr: SocketAddr, name: &str, password: &str) -> Csa {
-        let mut c = Csa::connect(addr).await;
-        c.send(&format!("LOGIN {name} {password}")).await;
-        assert_eq!(c.line().await.as_deref(), Some(format!("LOGIN:{name} OK").as_str()));
-        c
-    }
-
-    /// Reads the summary; returns the Game_ID.
-    async fn summary(&mut self) -> i64 {
-        let s = self.until(|l| l == "END Game_Summary").await;
-        s.iter().find_map(|l| l.strip_prefix("Game_ID:")).expect("a Game_ID").parse().unwrap()
-    }
-}
+use tokio::io::AsyncWriteExt;
 
 fn config(max_moves: u32, agree_ms: u64) -> CsaConfig {
     CsaConfig {
@@ -241,13 +191,6 @@ async fn a_player_gone_mid_game_loses_after_the_countdown() {
     let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
     assert_eq!(g["view"]["outcome"]["result"], "black_win", "{g}");
     s.stop().await;
-}
-
-/// An x1 login: `LOGIN:<name> OK` then `##[LOGIN] +OK x1`.
-async fn x1(addr: SocketAddr, name: &str) -> Csa {
-    let mut c = Csa::login(addr, name, "password-1 x1").await;
-    assert_eq!(c.line().await.as_deref(), Some("##[LOGIN] +OK x1"));
-    c
 }
 
 #[tokio::test]

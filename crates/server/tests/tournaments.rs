@@ -492,22 +492,9 @@ async fn fesa_rating_after_the_last_round(db: Db) {
 
 /// The lines a CSA x1 client gets for `%%RATING`, through `+OK`.
 async fn csa_rating(s: &TestServer) -> Vec<String> {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let stream = tokio::net::TcpStream::connect(s.csa.unwrap()).await.unwrap();
-    let (r, mut w) = stream.into_split();
-    let mut lines = BufReader::new(r).lines();
-    w.write_all(b"LOGIN rater password-1 x1\n%%RATING\n").await.unwrap();
-    assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("LOGIN:rater OK"));
-    assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("##[LOGIN] +OK x1"));
-    let mut out = Vec::new();
-    while let Some(l) = lines.next_line().await.unwrap() {
-        let done = l == "##[RATING] +OK";
-        out.push(l);
-        if done {
-            break;
-        }
-    }
-    out
+    let mut c = common::x1(s.csa.unwrap(), "rater").await;
+    c.send("%%RATING").await;
+    c.until(|l| l == "##[RATING] +OK").await
 }
 
 /// What the arbiter changes by hand: a bye a player asks for, players who must not meet, a

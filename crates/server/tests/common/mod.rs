@@ -2,13 +2,16 @@
 //! A server on a loopback port for the tests, on SQLite in a temporary directory or on a
 //! PostgreSQL database of its own (`SHINPAN_TEST_POSTGRES`: the URL of a throwaway cluster that
 //! `make test-server` starts, `scripts/pg_cluster.sh`), and clients that talk to it: HTTP with a
-//! session cookie and its CSRF token, WebSocket with the same cookie.
+//! session cookie and its CSRF token, WebSocket with the same cookie, and the CSA protocol.
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::net::TcpStream;
+use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -370,4 +373,60 @@ fn server_schema() -> &'static jsonschema::Validator {
         let [_, (_, server)] = server::protocol::schemas();
         jsonschema::validator_for(&server).expect("the server schema compiles")
     })
+}
+
+/// A CSA protocol client over a real socket.
+pub struct Csa {
+    pub lines: Lines<BufReader<OwnedReadHalf>>,
+    pub w: OwnedWriteHalf,
+}
+
+impl Csa {
+    pub async fn connect(addr: SocketAddr) -> Csa {
+        let (r, w) = TcpStream::connect(addr).await.unwrap().into_split();
+        Csa { lines: BufReader::new(r).lines(), w }
+    }
+
+    pub async fn send(&mut self, s: &str) {
+        self.w.write_all(s.as_bytes()).await.unwrap();
+        self.w.write_all(b"\n").await.unwrap();
+    }
+
+    /// The next line, or `None` once the server closed the connection.
+    pub async fn line(&mut self) -> Option<String> {
+        tokio::time::timeout(Duration::from_secs(10), self.lines.next_line()).await.expect("a line within 10 s").ok()?
+    }
+
+    /// Lines up to and including the first that `f` accepts.
+    pub async fn until(&mut self, f: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let l = self.line().await.unwrap_or_else(|| panic!("closed; saw {seen:?}"));
+            let done = f(&l);
+            seen.push(l);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    pub async fn login(addr: SocketAddr, name: &str, password: &str) -> Csa {
+        let mut c = Csa::connect(addr).await;
+        c.send(&format!("LOGIN {name} {password}")).await;
+        assert_eq!(c.line().await.as_deref(), Some(format!("LOGIN:{name} OK").as_str()));
+        c
+    }
+
+    /// Reads the summary; returns the Game_ID.
+    pub async fn summary(&mut self) -> i64 {
+        let s = self.until(|l| l == "END Game_Summary").await;
+        s.iter().find_map(|l| l.strip_prefix("Game_ID:")).expect("a Game_ID").parse().unwrap()
+    }
+}
+
+/// An x1 login: `LOGIN:<name> OK` then `##[LOGIN] +OK x1`.
+pub async fn x1(addr: SocketAddr, name: &str) -> Csa {
+    let mut c = Csa::login(addr, name, "password-1 x1").await;
+    assert_eq!(c.line().await.as_deref(), Some("##[LOGIN] +OK x1"));
+    c
 }
