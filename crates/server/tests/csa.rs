@@ -1,7 +1,7 @@
 //! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
 //! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
 //! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, Floodgate's
-//! rounds and buoy games.
+//! rounds, buoy games, and games resumed on a new connection or after a restart.
 //! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
 
 mod common;
@@ -506,5 +506,114 @@ async fn buoy_games_start_after_their_opening_and_are_used_up() {
         let summary = p.until(|l| l == "END Game_Summary").await;
         assert!(summary.contains(&"-3334FU,T0".to_string()), "{summary:?}");
     }
+    s.stop().await;
+}
+
+/// The summary's lines from `BEGIN Position` to `END Position`.
+fn position_block(summary: &[String]) -> Vec<String> {
+    let from = summary.iter().position(|l| l == "BEGIN Position").expect("a Position block");
+    let to = summary.iter().position(|l| l == "END Position").expect("the Position block's end");
+    summary[from..=to].to_vec()
+}
+
+/// A player whose connection was lost logs in again under the game's name and takes his game
+/// up where it stands (docs/csa.md, "Resuming a game"); one who refuses leaves it running; a
+/// player still connected to his game who logs in again seeks a new one.
+#[tokio::test]
+async fn a_player_who_lost_his_connection_takes_his_game_up_again() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    let (mut b, mut w, id) = started(addr, "back-600-10", ("backb", "backw")).await;
+    b.send("+7776FU").await;
+    for c in [&mut b, &mut w] {
+        assert!(c.line().await.unwrap().starts_with("+7776FU,T"));
+    }
+    // White thinks a second: the resumed summary carries it (`,T1`).
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    w.send("-3334FU").await;
+    for c in [&mut w, &mut b] {
+        assert!(c.line().await.unwrap().starts_with("-3334FU,T"));
+    }
+    let mut ws = s.anonymous().ws().await;
+    ws.watch(id, None).await;
+    // Black's connection goes on his turn: the countdown against him starts.
+    drop(b);
+    ws.until(|m| m["type"] == "state" && m["countdown"]["side"] == "black").await;
+
+    // White, still connected, logging in again under the name seeks a new game.
+    let mut w2 = Csa::login(addr, "backw", "back-600-10-W,password-1").await;
+    let mut c = Csa::login(addr, "backc", "back-600-10-B,password-1").await;
+    let other = c.summary().await;
+    assert_eq!(w2.summary().await, other);
+    assert_ne!(other, id, "a new game, not the one White still plays");
+    drop((w2, c));
+
+    // Black is proposed his game as it stands; refused, it goes on without him.
+    let mut b2 = Csa::login(addr, "backb", "back-600-10-B,password-1").await;
+    let summary = b2.until(|l| l == "END Game_Summary").await;
+    assert!(summary.contains(&format!("Game_ID:{id}")), "{summary:?}");
+    b2.send("REJECT").await;
+    assert_eq!(b2.line().await, Some(format!("REJECT:{id} by backb")));
+    assert_eq!(b2.line().await, None, "a CSA-mode connection closes after a rejection");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["status"], "live", "{g}");
+
+    // Agreed, it goes on from the third move.
+    let mut b3 = Csa::login(addr, "backb", "back-600-10,password-1").await;
+    let summary = b3.until(|l| l == "END Game_Summary").await;
+    for l in
+        [format!("Game_ID:{id}"), "Name+:backb".into(), "Name-:backw".into(), "Your_Turn:+".into(), "To_Move:+".into()]
+    {
+        assert!(summary.contains(&l), "{l} in {summary:?}");
+    }
+    let block = position_block(&summary);
+    assert_eq!(block[block.len() - 4..], ["+", "+7776FU,T0", "-3334FU,T1", "END Position"], "{block:?}");
+    b3.send(&format!("AGREE {id}")).await;
+    assert_eq!(b3.line().await, Some(format!("START:{id}")));
+    b3.send("+8822UM").await;
+    assert!(b3.line().await.unwrap().starts_with("+8822UM,T"));
+    assert!(w.line().await.unwrap().starts_with("+8822UM,T"));
+    w.send("%TORYO").await;
+    assert_eq!(b3.until(|l| l.starts_with('#')).await, ["%TORYO", "#RESIGN"].map(String::from));
+    assert_eq!(b3.line().await.as_deref(), Some("#WIN"));
+    let (_, record) = s.anonymous().text(&format!("/api/games/{id}.csa")).await;
+    let moves: Vec<&str> = record.lines().filter(|l| l.starts_with(['+', '-']) && l.len() == 7).collect();
+    assert_eq!(moves, ["+7776FU", "-3334FU", "+8822UM"], "{record}");
+    s.stop().await;
+}
+
+/// After a restart nobody is connected to the live CSA games: both players log in again (one
+/// in x1 mode) and play on from the moves stored.
+#[tokio::test]
+async fn csa_games_go_on_after_a_restart() {
+    let s = TestServer::with_csa(Duration::from_secs(60), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    let (mut b, mut w, id) = started(addr, "again-600-10", ("againb", "againw")).await;
+    b.send("+2726FU").await;
+    assert!(w.line().await.unwrap().starts_with("+2726FU,T"));
+    drop((b, w));
+    let (database, dir) = s.stop().await;
+    let s = TestServer::with_csa_on(database, dir, Duration::from_secs(60), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    // White comes back in the extended mode, Black in CSA mode.
+    let mut w = x1(addr, "againw").await;
+    w.send("%%GAME again-600-10 -").await;
+    let mut b = Csa::login(addr, "againb", "again-600-10,password-1").await;
+    for (c, you) in [(&mut w, "-"), (&mut b, "+")] {
+        let summary = c.until(|l| l == "END Game_Summary").await;
+        assert!(summary.contains(&format!("Game_ID:{id}")), "{summary:?}");
+        assert!(summary.contains(&format!("Your_Turn:{you}")), "{summary:?}");
+        assert!(summary.contains(&"To_Move:-".to_string()), "{summary:?}");
+        assert_eq!(position_block(&summary).iter().rev().nth(1).map(String::as_str), Some("+2726FU,T0"));
+        c.send("AGREE").await;
+        assert_eq!(c.line().await, Some(format!("START:{id}")));
+    }
+    w.send("-8384FU").await;
+    assert!(b.line().await.unwrap().starts_with("-8384FU,T"));
+    b.send("%TORYO").await;
+    assert_eq!(w.until(|l| l.starts_with("#W") || l.starts_with("#L")).await.last().map(String::as_str), Some("#WIN"));
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["view"]["outcome"]["result"], "white_win", "{g}");
+    assert_eq!(g["view"]["ply"], 2, "{g}");
     s.stop().await;
 }

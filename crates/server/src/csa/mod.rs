@@ -11,6 +11,7 @@
 mod buoy;
 mod floodgate;
 mod name;
+mod resume;
 mod summary;
 mod x1;
 
@@ -634,6 +635,9 @@ impl Conn {
             Wish::White => '-',
             Wish::Either => '*',
         };
+        if let Some(r) = self.csa.resumable(&user, &game, wish).await {
+            return self.resume_and_play(r, user).await;
+        }
         self.csa.set_status(self.conn, x1::Status::GameWaiting, Some((game.name.clone(), side)));
         let Some(mut paired) = self.csa.seek(self.conn, &user, game, wish) else { return Ok(()) };
         // Waiting: keep-alives and LOGOUT.
@@ -670,7 +674,7 @@ impl Conn {
             setup: &p.setup,
             declaration: self.csa.declaration(),
             start: &start,
-            opening: &opening,
+            moves: &opening.iter().map(|&mv| (mv, 0)).collect::<Vec<_>>(),
         }
         .game_summary();
         let mut start = start;
@@ -722,7 +726,7 @@ impl Conn {
             }
         };
         leaving.disarm();
-        let result = self.play(p.id, p.you, user, (start, opening.len()), watching).await;
+        let result = self.play(p.id, p.you, user, Board::new(start, opening.len()), watching).await;
         if self.x1 {
             result
         } else {
@@ -737,12 +741,11 @@ impl Conn {
         id: GameId,
         you: Side,
         user: User,
-        (start, opening_len): (shogi::Position, usize),
+        mut g: Board,
         watching: Watching,
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
         let _present = hub.present(id, you);
-        let mut g = Board::new(start, opening_len);
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {

@@ -29,20 +29,21 @@ pub struct Proposal<'a> {
     /// The ruleset's 27-point declaration (`Declaration:Jishogi 1.1`, judged by `%KACHI`).
     pub declaration: bool,
     pub start: &'a Position,
-    /// A buoy game's opening, played from `start`.
-    pub opening: &'a [shogi::Move],
+    /// The moves already played from `start`, each with the whole seconds it took: a buoy
+    /// game's opening (no time), or the moves of a game resumed (docs/csa.md).
+    pub moves: &'a [(shogi::Move, u64)],
 }
 
 impl Proposal<'_> {
     pub fn game_summary(&self) -> String {
         let mut s = summary_head(self.declaration, 640);
-        // The Position block: the start, then the opening's moves (shogi-server writes each
-        // with `,T1`; they took no time here). To_Move is the side to move after them.
+        // The Position block: the start, then the moves played (a buoy's opening took no time
+        // here, where shogi-server writes `,T1`). To_Move is the side to move after them.
         let mut now = self.start.clone();
         let mut moves = String::new();
-        for &mv in self.opening {
+        for &(mv, sec) in self.moves {
             moves.push_str(&shogi::formats::csa::move_to_csa(&now, mv));
-            moves.push_str(",T0\n");
+            moves.push_str(&format!(",T{sec}\n"));
             now.play_unchecked(mv);
         }
         s.push_str(&format!(
@@ -216,7 +217,7 @@ mod tests {
             setup: &setup,
             declaration: true,
             start: &start,
-            opening: &[],
+            moves: &[],
         };
         let s = p.game_summary();
         assert!(s.starts_with("BEGIN Game_Summary\nProtocol_Version:1.2\n"), "{s}");

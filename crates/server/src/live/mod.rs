@@ -76,6 +76,11 @@ enum Command {
         side: Side,
         delta: i32,
     },
+    /// How many of a side's connections watch the game now.
+    Present {
+        side: Side,
+        reply: oneshot::Sender<u32>,
+    },
     /// `claimant` claims the game of an opponent absent past the countdown.
     ClaimAbsent {
         claimant: Side,
@@ -258,6 +263,29 @@ impl Hub {
         if let Some(h) = self.games.lock().expect("hub lock").get_mut(&id) {
             h.seats.arbiter = arbiter;
         }
+    }
+
+    /// The live games where `user` sits, with his side (both sides for a game against himself).
+    pub fn seated(&self, user: UserId) -> Vec<(GameId, Side)> {
+        let games = self.games.lock().expect("hub lock");
+        let mut seated = Vec::new();
+        for (&id, h) in games.iter() {
+            for (side, seat) in [(Side::Black, h.seats.black), (Side::White, h.seats.white)] {
+                if seat == Some(user) {
+                    seated.push((id, side));
+                }
+            }
+        }
+        seated.sort_unstable_by_key(|&(id, side)| (id, side.index()));
+        seated
+    }
+
+    /// How many connections of `side`'s player watch live game `id` now ([`Hub::present`]).
+    pub async fn presence(&self, id: GameId, side: Side) -> Option<u32> {
+        let h = self.handle(id)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::Present { side, reply }).await.ok()?;
+        wait.await.ok()
     }
 
     pub fn is_live(&self, id: GameId) -> bool {
@@ -546,6 +574,9 @@ impl GameTask {
                         let seq = self.actors.len().saturating_sub(1) as u64;
                         self.publish(seq, None);
                     }
+                }
+                Command::Present { side, reply } => {
+                    let _ = reply.send(self.present[side.index()]);
                 }
                 Command::ClaimAbsent { claimant, user, reply } => {
                     let now = now_ms();
