@@ -260,6 +260,52 @@ def game(port, base, tag, moves, black_finish="wait", white_finish="wait", time=
     return b, w
 
 
+def resumed(port, base):
+    """Black's connection is lost mid-game; he logs in again under the game's name and is
+    proposed the game as it stands (docs/csa.md, "Resuming a game"): its Position block, read by
+    python-shogi's CSA record parser, is the start and the moves played. After AGREE he plays
+    on, White's client reads his move, and the record holds the whole game."""
+    name = "resume-600-10"
+    b = shogi.CSA.TCPProtocol("127.0.0.1", port)
+    w = shogi.CSA.TCPProtocol("127.0.0.1", port)
+    assert b.login("resumeb", f"{name}-B,secret-pass") and w.login("resumew", f"{name}-W,secret-pass")
+    b.wait_match()
+    w.wait_match()
+    b.write("AGREE\n")
+    w.write("AGREE\n")
+    start = b.read_line()
+    assert start.startswith("START:") and w.read_line() == start, start
+    game_id = int(start.split(":")[1])
+    board = shogi.Board()
+    for usi, mover, other in [("7g7f", b, w), ("3c3d", w, b)]:
+        piece, m = csa_move(board, usi)
+        mover.move(piece, board.turn, m)
+        assert other.parse_server_message(other.read_line(), board)[1] == usi
+        board.push(m)
+    b.socket.shutdown(socket.SHUT_RDWR)
+    b.socket.close()
+    time.sleep(0.5)  # the server sees the connection go
+    b = shogi.CSA.TCPProtocol("127.0.0.1", port)
+    assert b.login("resumeb", f"{name},secret-pass")
+    summary = b.read_game_summary()
+    lines = summary.split("\n")
+    assert f"Game_ID:{game_id}" in lines and "Your_Turn:+" in lines, summary
+    block = lines[lines.index("BEGIN Position") + 1 : lines.index("END Position")]
+    parsed = shogi.CSA.Parser.parse_str("\n".join(block))[0]
+    assert parsed["sfen"] == shogi.STARTING_SFEN and parsed["moves"] == ["7g7f", "3c3d"], parsed
+    b.write(f"AGREE {game_id}\n")
+    assert b.read_line() == start
+    piece, m = csa_move(board, "8h2b+")
+    echo = b.move(piece, shogi.BLACK, m)
+    assert echo.startswith("+8822UM,T"), echo
+    assert w.parse_server_message(w.read_line(), board)[1] == "8h2b+"
+    w.write("%TORYO\n")
+    ends = [b.read_line() for _ in range(3)]
+    assert ends == ["%TORYO", "#RESIGN", "#WIN"], ends
+    record = shogi.CSA.Parser.parse_str(http_text(base, f"/api/games/{game_id}.csa"))[0]
+    assert record["moves"] == ["7g7f", "3c3d", "8h2b+"], record["moves"]
+
+
 def tail(p, n):
     return p.lines[-n:]
 
@@ -341,6 +387,9 @@ def main():
         # The extended mode: %%GAME after LOGIN … x1.
         b, w = game(csa, base, "xone", ["2g2f"], white_finish="toryo", x1=True)
         assert tail(w, 3) == ["%TORYO", "#RESIGN", "#LOSE"], tail(w, 3)
+        checks += 1
+
+        resumed(csa, base)
         checks += 1
 
         # USI engines seated by the server against a scripted CSA client, a spectator watching:
