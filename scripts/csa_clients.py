@@ -5,7 +5,8 @@ Every game of issue 16's list is played by two clients of the library, each in i
 an engine would: log in, read the Game_Summary with the library's parser, AGREE, play, and read
 the result lines. Each scenario checks both players' lines against what shogi-server's clients
 expect (docs/csa.md), then the record the server kept (`GET /api/games/{Game_ID}.csa`) is read
-back by python-shogi.
+back by python-shogi. One more game is resumed by Black on a new connection after his first
+one is lost (`resumed`).
 
 The move lists: the mate and the perpetual check come from seeded random walks with cshogi
 (scripts/csa_clients.py --find shows how), the valid %KACHI is the real game
