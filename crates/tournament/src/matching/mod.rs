@@ -312,9 +312,11 @@ struct Solver<W: Weight> {
     blossombestedges: Vec<Option<Vec<u32>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
-    /// One bit per edge (a byte per edge was 50 MB at 10,000 players).
+    /// One bit per edge (a byte per edge was 50 MB at 10,000 players); in complete-graph mode
+    /// two, at `(i, j)` and `(j, i)` of an `n`×`n` bit matrix (`abit`: 12.5 MB at 10,000).
     allowedge: Vec<u64>,
-    /// Edges whose `allowedge` is set, so a stage resets only those.
+    /// The bits (`abit` of the edge's lower end first) whose `allowedge` is set, so a stage
+    /// resets only those.
     /// At most one entry per word of `allowedge`: past that `allowed_all` is set and a stage
     /// clears the whole bit set instead (a stage over a tight complete graph allows tens of
     /// millions of edges).
@@ -457,8 +459,19 @@ impl<W: Weight> Solver<W> {
         (i as usize, j as usize)
     }
 
-    fn allowed_edge(&self, k: usize) -> bool {
-        self.allowedge[k / 64] >> (k % 64) & 1 == 1
+    /// The `allowedge` bit of edge `k`, whose ends are `i` and `j`: `k` itself, or in
+    /// complete-graph mode the bit `(i, j)` of an `n`×`n` bit matrix holding each edge at both
+    /// `(i, j)` and `(j, i)`, so a stage's scan of a vertex's edges reads its bits in order
+    /// instead of missing the cache at every edge (`pair_index` puts them far apart).
+    #[inline(always)]
+    fn abit(&self, k: usize, i: usize, j: usize) -> usize {
+        if self.complete { i * self.nv + j } else { k }
+    }
+
+    #[inline(always)]
+    fn allowed_edge(&self, k: usize, i: usize, j: usize) -> bool {
+        let b = self.abit(k, i, j);
+        self.allowedge[b / 64] >> (b % 64) & 1 == 1
     }
 
     /// Edge `k` between S-blossom `b` (the side scanning it) and another S-blossom, for the
@@ -491,10 +504,22 @@ impl<W: Weight> Solver<W> {
     }
 
     fn allow(&mut self, k: usize) {
-        if !self.allowed_edge(k) {
-            self.allowedge[k / 64] |= 1 << (k % 64);
+        let (i, j) = self.ij(k);
+        self.allow_ij(k, i, j);
+    }
+
+    /// `allow` of edge `k` between `i` and `j`; `allowed` keeps the bit of `(min, max)`.
+    fn allow_ij(&mut self, k: usize, i: usize, j: usize) {
+        if !self.allowed_edge(k, i, j) {
+            let (a, b) = (i.min(j), i.max(j));
+            let at = self.abit(k, a, b);
+            self.allowedge[at / 64] |= 1 << (at % 64);
+            if self.complete {
+                let t = self.abit(k, b, a);
+                self.allowedge[t / 64] |= 1 << (t % 64);
+            }
             if self.allowed.len() < self.allowedge.len() {
-                self.allowed.push(k);
+                self.allowed.push(at);
             } else {
                 self.allowed_all = true;
             }
@@ -889,8 +914,12 @@ impl<W: Weight> Solver<W> {
             if std::mem::take(&mut self.allowed_all) {
                 self.allowedge.fill(0);
             } else {
-                for &k in &self.allowed {
-                    self.allowedge[k / 64] &= !(1 << (k % 64));
+                for &at in &self.allowed {
+                    self.allowedge[at / 64] &= !(1 << (at % 64));
+                    if self.complete {
+                        let t = at % n * n + at / n;
+                        self.allowedge[t / 64] &= !(1 << (t % 64));
+                    }
                 }
             }
             self.allowed.clear();
@@ -940,13 +969,13 @@ impl<W: Weight> Solver<W> {
                             continue;
                         }
                         let mut kslack = W::zero();
-                        if !self.allowed_edge(k) {
+                        if !self.allowed_edge(k, v, w) {
                             kslack = self.dualvar[v].plus(&self.dualvar[w]).minus(&e);
                             if !kslack.is_positive() {
-                                self.allow(k);
+                                self.allow_ij(k, v, w);
                             }
                         }
-                        if self.allowed_edge(k) {
+                        if self.allowed_edge(k, v, w) {
                             if self.passive[w] && self.mate[w] == NONE {
                                 // A passive free vertex: it becomes a root of its own (no dual
                                 // changes before the augmentation, so parity does not matter).
@@ -1181,7 +1210,7 @@ impl<W: Weight> Incremental<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: std::iter::repeat_n(start.plus(&start), n).chain(std::iter::repeat_n(W::zero(), n)).collect(),
-            allowedge: vec![0; ne.div_ceil(64)],
+            allowedge: vec![0; (n * n).div_ceil(64)],
             allowed: Vec::new(),
             allowed_all: false,
             queue: Vec::new(),

@@ -152,6 +152,30 @@
 //! edges' storage, are what is left in round 5), and storing a weight by the index of its
 //! value when the caller knows it (a loop over a `Memo`'s few values hashes each of them
 //! millions of times).
+//! Then the stages' scan (issue 19): a vertex's edges were read in memory order but their
+//! `allowedge` bits (tight-edge marks) by `pair_index`, one cache miss per edge scanned; in
+//! complete-graph mode the bits are now an `n`×`n` bit matrix by vertex, each edge at both
+//! ends (12.5 MB more at 10,000 players). Same pairings byte for byte on every `dutch_scale`
+//! case (rounds 2–5 of 1,000–4,000 players, 9,999 in rounds 2 and 5) and the 2,882 pairings of
+//! `bench_pairing --equiv-check`. User time (`nice -n 19 /usr/bin/time -f "%U %e %M"
+//! dutch_scale pair FILE`), main's binary and this one in turn, load 3–3.6 on 2 cores: round 5
+//! of 9,999 players 26.3, 23.8 s -> 24.2, 23.7 s, and with (3) below also in the binary 26.2,
+//! 28.9, 26.8, 26.4 s -> 25.4, 26.1, 25.1, 26.8 s: a gain of 3–5 %, no more than the spread of
+//! one binary's runs (2–3 s); peak 474 -> 486 MB; round 2 unchanged within that noise (13.5,
+//! 15.1 -> 14.5, 13.6 s). Still above the issue's 10 s in both rounds.
+//! Tried and left out in the same stretch: (1) keeping the forest after a batch of
+//! augmentations (unlabel only the trees that augmented, rescan the kept S-vertices' tight
+//! edges to them, a fresh stage only when a dual change is needed). The computes that ran
+//! 46 stages without a dual change went down to 3–5 stages, but the kept trees grow deep:
+//! `scan_blossom` walked both trees to their roots at every tight edge between two trees
+//! (round 5 of 9,999 players 288 s), and with that avoided (comparing `tree`) and the forest
+//! kept only when the trees that augmented were smaller than the kept ones, the reconnection
+//! passes still made round 5 take 80 s instead of 25 and round 2 74 s instead of 12.
+//! (2) Deciding tightness by the computed slack instead of the bit (no bit read for most
+//! edges, 7 % on round 5): not equivalent — an allowed edge can keep a positive computed
+//! slack, and `bench_pairing --equiv-check` ran out of memory (24 GB) in a matching that no
+//! longer ended. (3) Skipping `scan_blossom` when the two S-vertices are in different trees:
+//! no measurable change with the stages as they are (shallow trees).
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
