@@ -176,6 +176,27 @@
 //! slack, and `bench_pairing --equiv-check` ran out of memory (24 GB) in a matching that no
 //! longer ended. (3) Skipping `scan_blossom` when the two S-vertices are in different trees:
 //! no measurable change with the stages as they are (shallow trees).
+//! Where round 5 of 9,999 players goes by kind of re-solve (counters in `compute` and `run`,
+//! not kept; 2026-11-27, 25 s user): 2,333 `compute` calls took 18.4 s. 30 of them free 100 or
+//! more vertices: 12.8 s, mostly each bracket's first matching (3,238 / 4,426 / 4,454 vertices:
+//! 1.7, 2.4, 1.5 s, 8–17 stages of about 100 augmentations each) and two repairs of 1,268 and
+//! 1,220 freed vertices that the greedy pass leaves with 44 roots and 44 passive free vertices
+//! which all reach each other through one narrow tight region: every stage finds one path, and
+//! 46 stages cost 3.3 s (the depth-first tree crosses 2,250 S-vertices, 10 M edges, each
+//! stage) and 1.7 s (700 zero-dual blossoms formed and expanded again each stage). 2,216
+//! repairs of one vertex (D.1) took 4.8 s, 2 ms each, about 650 blossoms formed in each.
+//! Tried that day and left out (same pairings in every case, user time of alternating runs):
+//! (4) a breadth-first queue instead of the stack: the narrow-region repairs fall to 0.2 s, but
+//! the first matchings need twice the stages (14 -> 29 at 3,238 vertices: the trees meet
+//! fewer other trees before claiming the region) and one-vertex repairs scan 8–10 M edges
+//! instead of 0.4 M when the passive run is breadth-first; every mix by kind of run (passive
+//! run, after it, first matchings, repairs) was 23.6–38.8 s against 25.5. (5) Taking the
+//! queue from both ends in turn: round 5 21.98, 21.84 s against 24.00, 24.52; round 2 15.32,
+//! 14.78 s against 14.09, 12.31; only for repairs freeing under half the vertices: no change
+//! in either. (6) Keeping zero-dual S-blossoms at the end of a stage instead of expanding
+//! them: 42 s (they are labelled T in later stages and expanded at once by delta4).
+//! So the stages' search order is not the lever; the structure is (the narrow region and the
+//! blossoms that the per-player duals make tight everywhere).
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
