@@ -43,15 +43,24 @@ bench-tournament: build
 # Very large Dutch rounds (issue 19), through the shinpan binary with its peak memory: 9,999
 # players (the most a TRF numbers) in round 1; 1,000 / 2,000 / 4,000 / 9,999 players in round 2;
 # 9,999 players in round 5 (nine score groups). Figures of the last run: crates/tournament/src/
-# pairing/dutch.rs (module comment) and README.md.
+# pairing/dutch.rs (module comment) and README.md. With BBP=/path/to/bbpPairings each file is
+# also paired by bbpPairings in the same run (stopped after BBP_LIMIT seconds), with the ratio of
+# the wall times and a check that the pairings are the same.
 DUTCH_SCALE_DIR ?= /tmp/shinpan-dutch-scale
+BBP_LIMIT ?= 600
 bench-dutch-scale: build
 	$(CARGO) build --release -p shinpan-tournament --example dutch_scale
 	mkdir -p $(DUTCH_SCALE_DIR)
 	target/release/examples/dutch_scale write 9999 0 $(DUTCH_SCALE_DIR)/9999-r1.trf
 	target/release/examples/dutch_scale time $(BIN) $(DUTCH_SCALE_DIR)/9999-r1.trf
+	@if [ -n "$(BBP)" ]; then \
+	  target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $(DUTCH_SCALE_DIR)/9999-r1.trf $(BBP_LIMIT); \
+	fi
 	@for run in 1000:1 2000:1 4000:1 9999:1 9999:4; do \
 	  n=$${run%:*}; played=$${run#*:}; f=$(DUTCH_SCALE_DIR)/$$n-r$$((played + 1)).trf; \
 	  target/release/examples/dutch_scale write $$n $$played $$f && \
 	  target/release/examples/dutch_scale time $(BIN) $$f || exit 1; \
+	  if [ -n "$(BBP)" ]; then \
+	    target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $$f $(BBP_LIMIT) || exit 1; \
+	  fi; \
 	done

@@ -10,6 +10,10 @@
 //! `dutch_scale time BIN FILE` runs `BIN pair FILE` under `/usr/bin/time` and prints the wall
 //! time, the peak resident memory and how many boards were paired.
 //!
+//! `dutch_scale versus BIN BBP FILE SECONDS` times `BIN pair FILE` and then bbpPairings
+//! (`BBP --dutch FILE -p`, stopped after `SECONDS`) on the same file, one after the other,
+//! prints both with the ratio of their wall times, and whether their pairings are the same.
+//!
 //! `dutch_scale pair FILE` pairs in this process and prints the round as `shinpan pair` does
 //! (bbpPairings' `-p` format), to compare a change's pairings with a binary built before it.
 
@@ -55,9 +59,45 @@ fn time(bin: &str, file: &str) -> bool {
     out.status.success()
 }
 
+/// Wall seconds, peak MB and whether it ran to the end, from GNU time's last line (`%e %M`).
+fn timed(mut cmd: Command) -> (f64, u64, bool, String) {
+    let out = cmd.output().expect("run /usr/bin/time (GNU time)");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut it = stderr.lines().last().unwrap_or("").split_whitespace();
+    let secs = it.next().and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
+    let kib: u64 = it.next().and_then(|k| k.parse().ok()).unwrap_or(0);
+    (secs, kib / 1024, out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn versus(bin: &str, bbp: &str, file: &str, limit: &str) -> bool {
+    let mut ours = Command::new("/usr/bin/time");
+    ours.args(["-f", "%e %M", bin, "pair", file]);
+    let (s_secs, s_mb, s_ok, s_pairs) = timed(ours);
+    let bbp_out = format!("{file}.bbp.pairs");
+    let _ = std::fs::remove_file(&bbp_out);
+    let mut theirs = Command::new("/usr/bin/time");
+    theirs.args(["-f", "%e %M", "timeout", limit, bbp, "--dutch", file, "-p", &bbp_out]);
+    let (b_secs, b_mb, b_ok, _) = timed(theirs);
+    println!("{file}: shinpan {s_secs:.2} s, peak {s_mb} MB{}", if s_ok { "" } else { ", FAILED" });
+    if !b_ok {
+        println!(
+            "  bbpPairings: not finished in {limit} s (peak {b_mb} MB): shinpan more than {:.0}x faster",
+            b_secs / s_secs
+        );
+        return s_ok;
+    }
+    let same = std::fs::read_to_string(&bbp_out).is_ok_and(|b| b == s_pairs);
+    println!(
+        "  bbpPairings: {b_secs:.2} s, peak {b_mb} MB: shinpan {:.1}x faster; pairings {}",
+        b_secs / s_secs,
+        if same { "the same" } else { "DIFFERENT" }
+    );
+    s_ok && same
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: dutch_scale write N PLAYED FILE | dutch_scale time BIN FILE | dutch_scale pair FILE";
+    let usage = "usage: dutch_scale write N PLAYED FILE | dutch_scale time BIN FILE | dutch_scale versus BIN BBP FILE SECONDS | dutch_scale pair FILE";
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["write", n, played, file] => {
             write(n.parse().expect("N players"), played.parse().expect("PLAYED rounds"), file)
@@ -86,6 +126,7 @@ fn main() {
             print!("{}", round.to_bbp(&t));
         }
         ["time", bin, file] => std::process::exit(if time(bin, file) { 0 } else { 1 }),
+        ["versus", bin, bbp, file, limit] => std::process::exit(if versus(bin, bbp, file, limit) { 0 } else { 1 }),
         _ => {
             eprintln!("{usage}");
             std::process::exit(2)

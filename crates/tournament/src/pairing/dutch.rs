@@ -197,6 +197,14 @@
 //! them: 42 s (they are labelled T in later stages and expanded at once by delta4).
 //! So the stages' search order is not the lever; the structure is (the narrow region and the
 //! blossoms that the per-player duals make tight everywhere).
+//! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
+//! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
+//! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
+//! players shinpan 0.10 s, bbpPairings 30.8 s (308×); of 2,000 0.41 s against 280.6 s (684×),
+//! the same pairings in both; of 4,000 1.43 s against not finished in 300 s (peak 1.0 GB).
+//! Alone under `timeout 900` bbpPairings finished neither round 2 of 9,999 players (810 s
+//! user, peak 5.7 GB) nor round 5 (855 s user, 11 GB), where shinpan took 12–14 s and 22–25 s
+//! of user time that evening (more than 60× and 35×).
 //! A round that takes more than a second tells its progress (`Progress`).
 //!
 //! Rules implemented, by C.04.3 number:
