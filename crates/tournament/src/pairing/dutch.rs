@@ -195,6 +195,17 @@
 //! 14.78 s against 14.09, 12.31; only for repairs freeing under half the vertices: no change
 //! in either. (6) Keeping zero-dual S-blossoms at the end of a stage instead of expanding
 //! them: 42 s (they are labelled T in later stages and expanded at once by delta4).
+//! (7) Breadth-first only for the stage after one that found a single path with ten or more
+//! roots: the narrow-region repairs 3.3 + 1.7 -> 0.8 + 0.5 s, but a first matching's tail of
+//! single-path stages doubles (14 -> 28 stages at 3,238 vertices) and the one-vertex repairs
+//! that follow other optima cost more: round 5 23.3 s, round 2 13.6 s, within the spread.
+//! (8) B.5's addends given to the S1 players' duals alone (`shift_dual` by each S1 player's
+//! addend, `set_shifted` for the remainder's edges): exact, and it removes the 3.3 s repair in
+//! round 5 but makes a later bracket's take 4.2 s (159 single-path stages); where the optimum
+//! before the addends pairs S1 with S1 (round 2's second bracket) it frees 1,184 players into
+//! 144 single-path stages: round 2 25.6 s instead of 13. (9) Ending a stage at its first path
+//! after a single-path stage: every later stage then finds one path, batches of hundreds
+//! included (round 5 193 s).
 //! So the stages' search order is not the lever; the structure is (the narrow region and the
 //! blossoms that the per-player duals make tight everywhere).
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
