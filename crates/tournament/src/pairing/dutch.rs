@@ -212,7 +212,8 @@
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
 //! players shinpan 0.10 s, bbpPairings 30.8 s (308×); of 2,000 0.41 s against 280.6 s (684×),
-//! the same pairings in both; of 4,000 1.43 s against not finished in 300 s (peak 1.0 GB).
+//! the same pairings in both; of 4,000 1.43 s against not finished in 300 s (peak 1.0 GB);
+//! round 1 of 9,999 players 0.14 s (37 MB) against not finished in 600 s (3.5 GB).
 //! Alone under `timeout 900` bbpPairings finished neither round 2 of 9,999 players (810 s
 //! user, peak 5.7 GB) nor round 5 (855 s user, 11 GB), where shinpan took 12–14 s and 22–25 s
 //! of user time that evening (more than 60× and 35×).
