@@ -54,7 +54,7 @@ bench-dutch-scale: build
 	target/release/examples/dutch_scale write 9999 0 $(DUTCH_SCALE_DIR)/9999-r1.trf
 	target/release/examples/dutch_scale time $(BIN) $(DUTCH_SCALE_DIR)/9999-r1.trf
 	@if [ -n "$(BBP)" ]; then \
-	  target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $(DUTCH_SCALE_DIR)/9999-r1.trf $(BBP_LIMIT); \
+	  target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $(DUTCH_SCALE_DIR)/9999-r1.trf $(BBP_LIMIT) || exit 1; \
 	fi
 	@for run in 1000:1 2000:1 4000:1 9999:1 9999:4; do \
 	  n=$${run%:*}; played=$${run#*:}; f=$(DUTCH_SCALE_DIR)/$$n-r$$((played + 1)).trf; \

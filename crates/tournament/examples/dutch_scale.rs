@@ -37,62 +37,82 @@ fn write(n: usize, played: u32, file: &str) {
     println!("{file}: {n} players, {played} rounds played");
 }
 
-fn time(bin: &str, file: &str) -> bool {
-    let out = Command::new("/usr/bin/time")
-        .args(["-f", "%e %M", bin, "pair", file])
-        .output()
-        .expect("run /usr/bin/time (GNU time)");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let last = stderr.lines().last().unwrap_or("");
-    let mut it = last.split_whitespace();
-    let (secs, kib) = (it.next().unwrap_or("?"), it.next().and_then(|k| k.parse::<u64>().ok()).unwrap_or(0));
-    let boards = String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or("").trim().to_string();
-    let progress = stderr.lines().filter(|l| l.contains("pairing")).count();
-    println!(
-        "{file}: {} in {secs} s, peak {} MB, {boards} boards, {progress} progress lines on stderr",
-        if out.status.success() { "paired" } else { "NOT paired" },
-        kib / 1024
-    );
-    if !out.status.success() {
-        eprintln!("{stderr}");
-    }
-    out.status.success()
+/// A command run under GNU time (`-f "%e %M"`): its wall seconds and peak memory as the last
+/// line of its stderr gives them, its exit code and its output.
+struct Timed {
+    secs: String,
+    mb: u64,
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
 }
 
-/// Wall seconds, peak MB and whether it ran to the end, from GNU time's last line (`%e %M`).
-fn timed(mut cmd: Command) -> (f64, u64, bool, String) {
-    let out = cmd.output().expect("run /usr/bin/time (GNU time)");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let mut it = stderr.lines().last().unwrap_or("").split_whitespace();
-    let secs = it.next().and_then(|s| s.parse().ok()).unwrap_or(f64::NAN);
-    let kib: u64 = it.next().and_then(|k| k.parse().ok()).unwrap_or(0);
-    (secs, kib / 1024, out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+impl Timed {
+    fn run(args: &[&str]) -> Timed {
+        let out = Command::new("/usr/bin/time")
+            .args(["-f", "%e %M"])
+            .args(args)
+            .output()
+            .expect("run /usr/bin/time (GNU time)");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let mut it = stderr.lines().last().unwrap_or("").split_whitespace();
+        let secs = it.next().unwrap_or("?").to_string();
+        let kib: u64 = it.next().and_then(|k| k.parse().ok()).unwrap_or(0);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        Timed { secs, mb: kib / 1024, code: out.status.code(), stdout, stderr }
+    }
+
+    fn ok(&self) -> bool {
+        self.code == Some(0)
+    }
+
+    fn seconds(&self) -> f64 {
+        self.secs.parse().unwrap_or(f64::NAN)
+    }
+}
+
+fn time(bin: &str, file: &str) -> bool {
+    let t = Timed::run(&[bin, "pair", file]);
+    let boards = t.stdout.lines().next().unwrap_or("").trim();
+    let progress = t.stderr.lines().filter(|l| l.contains("pairing")).count();
+    println!(
+        "{file}: {} in {} s, peak {} MB, {boards} boards, {progress} progress lines on stderr",
+        if t.ok() { "paired" } else { "NOT paired" },
+        t.secs,
+        t.mb
+    );
+    if !t.ok() {
+        eprintln!("{}", t.stderr);
+    }
+    t.ok()
 }
 
 fn versus(bin: &str, bbp: &str, file: &str, limit: &str) -> bool {
-    let mut ours = Command::new("/usr/bin/time");
-    ours.args(["-f", "%e %M", bin, "pair", file]);
-    let (s_secs, s_mb, s_ok, s_pairs) = timed(ours);
+    let ours = Timed::run(&[bin, "pair", file]);
     let bbp_out = format!("{file}.bbp.pairs");
     let _ = std::fs::remove_file(&bbp_out);
-    let mut theirs = Command::new("/usr/bin/time");
-    theirs.args(["-f", "%e %M", "timeout", limit, bbp, "--dutch", file, "-p", &bbp_out]);
-    let (b_secs, b_mb, b_ok, _) = timed(theirs);
-    println!("{file}: shinpan {s_secs:.2} s, peak {s_mb} MB{}", if s_ok { "" } else { ", FAILED" });
-    if !b_ok {
+    let theirs = Timed::run(&["timeout", limit, bbp, "--dutch", file, "-p", &bbp_out]);
+    println!("{file}: shinpan {} s, peak {} MB{}", ours.secs, ours.mb, if ours.ok() { "" } else { ", FAILED" });
+    let ratio = theirs.seconds() / ours.seconds();
+    if theirs.code == Some(124) {
         println!(
-            "  bbpPairings: not finished in {limit} s (peak {b_mb} MB): shinpan more than {:.0}x faster",
-            b_secs / s_secs
+            "  bbpPairings: not finished in {limit} s (peak {} MB): shinpan more than {ratio:.0}x faster",
+            theirs.mb
         );
-        return s_ok;
+        return ours.ok();
     }
-    let same = std::fs::read_to_string(&bbp_out).is_ok_and(|b| b == s_pairs);
+    if !theirs.ok() {
+        println!("  bbpPairings: failed after {} s (exit {:?}): {}", theirs.secs, theirs.code, theirs.stderr.trim());
+        return false;
+    }
+    let same = std::fs::read_to_string(&bbp_out).is_ok_and(|b| b == ours.stdout);
     println!(
-        "  bbpPairings: {b_secs:.2} s, peak {b_mb} MB: shinpan {:.1}x faster; pairings {}",
-        b_secs / s_secs,
+        "  bbpPairings: {} s, peak {} MB: shinpan {ratio:.1}x faster; pairings {}",
+        theirs.secs,
+        theirs.mb,
         if same { "the same" } else { "DIFFERENT" }
     );
-    s_ok && same
+    ours.ok() && same
 }
 
 fn main() {
