@@ -211,7 +211,7 @@
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
-//! players shinpan 0.10 s, bbpPairings 30.8 s (308×); of 2,000 0.41 s against 280.6 s (684×),
+//! players shinpan 0.10 and 0.16 s in two runs, bbpPairings 30.8 and 29.2 s (180–310×); of 2,000 0.41 s against 280.6 s (684×),
 //! the same pairings in both; of 4,000 1.43 s against not finished in 300 s (peak 1.0 GB);
 //! round 1 of 9,999 players 0.14 s (37 MB) against not finished in 600 s (3.5 GB).
 //! Alone under `timeout 900` bbpPairings finished neither round 2 of 9,999 players (810 s
