@@ -1581,6 +1581,75 @@ impl<W: Weight> Incremental<W> {
         }
     }
 
+    /// Whether edge `i`–`j` is present and tight under the duals at hand, which certify the
+    /// optimum of the current weights: every maximum-weight matching then uses only tight
+    /// edges (complementary slackness). `None` when the duals do not certify the weights (a
+    /// repair is pending) or `i` is inside a blossom (whose dual would count too).
+    pub fn tight(&self, i: usize, j: usize) -> Option<bool> {
+        if !self.dirty.is_empty() || !self.shifted.is_empty() || !self.solved || self.s.inblossom[i] != i || i == j {
+            return None;
+        }
+        let e = self.s.edge2.get_ij(i, j);
+        Some(!e.is_negative() && self.s.dualvar[i].plus(&self.s.dualvar[j]).minus(&e).is_zero())
+    }
+
+    /// Whether edge `i`–`j` is present and tight, both ends outside blossoms.
+    fn tight_trivial(&self, i: usize, j: usize) -> bool {
+        let s = &self.s;
+        if i == j || s.inblossom[i] != i || s.inblossom[j] != j {
+            return false;
+        }
+        let e = s.edge2.get_ij(i, j);
+        !e.is_negative() && s.dualvar[i].plus(&s.dualvar[j]).minus(&e).is_zero()
+    }
+
+    /// Match `a` with `b` without a stage, when the optimum at hand allows it: along an
+    /// alternating cycle of tight edges through their mates `c` and `d` — `c`–`d`, or `c`–`x`
+    /// and `x'`–`d` for a pair `x`–`x'` — every vertex of it outside blossoms. The matching then
+    /// stays tight under the same feasible duals and blossoms, so it is another optimum of the
+    /// same weights (the certificate is unchanged). Only when nothing awaits repair, and only
+    /// vertices for which `may_move` holds change mates. Returns them (4 or 6), or `None` with
+    /// nothing changed.
+    pub fn rematch(&mut self, a: usize, b: usize, may_move: impl Fn(usize) -> bool) -> Option<Vec<usize>> {
+        if !self.dirty.is_empty() || !self.shifted.is_empty() || !self.solved || a == b {
+            return None;
+        }
+        let s = &self.s;
+        let mate = |v: usize| if s.mate[v] == NONE { NONE } else { s.ep(s.mate[v]) };
+        let (c, d) = (mate(a), mate(b));
+        if c == NONE || d == NONE || c == b || !self.tight_trivial(a, b) {
+            return None;
+        }
+        if [a, b, c, d].iter().any(|&v| s.inblossom[v] != v || !may_move(v)) {
+            return None;
+        }
+        let mut cycle = vec![(a, b)];
+        if self.tight_trivial(c, d) {
+            cycle.push((c, d));
+        } else {
+            let found = s.alive.iter().copied().find(|&x| {
+                let y = mate(x);
+                y != NONE
+                    && ![a, b, c, d].contains(&x)
+                    && ![a, b, c, d].contains(&y)
+                    && self.tight_trivial(c, x)
+                    && self.tight_trivial(y, d)
+                    && may_move(x)
+                    && may_move(y)
+            })?;
+            cycle.push((c, found));
+            cycle.push((mate(found), d));
+        }
+        let mut moved = Vec::with_capacity(2 * cycle.len());
+        for &(i, j) in &cycle {
+            let p = 2 * pair_index(i, j) + (i < j) as usize;
+            self.s.mate[i] = p;
+            self.s.mate[j] = p ^ 1;
+            moved.extend([i, j]);
+        }
+        Some(moved)
+    }
+
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         self.solved = true;
@@ -1824,6 +1893,46 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn tight_edges_bound_every_optimum_and_rematch_keeps_one(n2 in 2usize..6, raw in proptest::collection::vec(0i64..3, 66), pairs in proptest::collection::vec((0usize..12, 0usize..12), 1..6)) {
+            // A complete graph of few distinct weights (many optima), every perfect matching
+            // heavier than any other (100 a pair).
+            let n = 2 * n2;
+            let mut inc = Incremental::new(n, -1_000_000i64, 1000);
+            let mut w = vec![vec![0i64; n]; n];
+            for i in 0..n { for j in 0..i { w[i][j] = 100 + raw[pair_index(i, j)]; w[j][i] = w[i][j]; inc.set(i, j, w[i][j]); } }
+            let edges = |w: &[Vec<i64>], skip: &[usize]| {
+                let mut e = Vec::new();
+                for i in 0..n { for j in 0..i { if !skip.contains(&i) && !skip.contains(&j) { e.push((j, i, w[i][j])); } } }
+                e
+            };
+            let best = brute(n, &edges(&w, &[]));
+            inc.compute();
+            for (a, b) in pairs {
+                let (a, b) = (a % n, b % n);
+                if a == b { continue; }
+                // The best perfect matching with a–b in it.
+                let with = w[a][b] + brute(n, &edges(&w, &[a, b]));
+                if inc.tight(a, b) == Some(false) {
+                    prop_assert!(with < best, "an optimum pairs {a}–{b} along a slack edge");
+                }
+                if let Some(moved) = inc.rematch(a, b, |_| true) {
+                    prop_assert!(moved.len() == 4 || moved.len() == 6);
+                    // Nothing awaits repair, so this returns the matching as rematched.
+                    let m = inc.compute();
+                    prop_assert_eq!(m[a], b);
+                    let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+                    prop_assert_eq!(got, best);
+                }
+            }
+            // The state stays a valid start for repairs.
+            w[0][1] += 7; w[1][0] = w[0][1];
+            inc.set(0, 1, w[0][1]);
+            let m = inc.compute();
+            let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+            prop_assert_eq!(got, brute(n, &edges(&w, &[])));
+        }
+
         #[test]
         fn incremental_matches_fresh(n2 in 1usize..9, steps in proptest::collection::vec(proptest::collection::vec((0usize..16, 0usize..16, 0i64..30), 1..6), 1..8)) {
             let n = 2 * n2;

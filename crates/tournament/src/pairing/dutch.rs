@@ -208,6 +208,15 @@
 //! included (round 5 193 s).
 //! So the stages' search order is not the lever; the structure is (the narrow region and the
 //! blossoms that the per-player duals make tight everywhere).
+//! Then D.1 without a solve where the duals at hand decide it (issue 19): every optimum pairs
+//! only along edges tight under the optimal duals (LP complementary slackness), so an S1
+//! player's highest tight S2 candidate bounds what he can get, and when an alternating cycle
+//! of tight edges through both mates (4 or 6 vertices outside blossoms, `Incremental::rematch`)
+//! reaches him, another optimum at hand pairs them and he is the answer. Of round 5's 1,919
+//! one-vertex D.1 solves 36 are left (those after a repair is pending). Same pairings byte for
+//! byte on every `dutch_scale` case and the 4,392 pairings of `bench_pairing --equiv-check`
+//! (2,196 rounds dumped by the binary before). User time, the binary before and this one in
+//! turn (load about 1): round 2 of 9,999 players 12.56 -> 11.47 s, round 5 24.43 -> 19.85 s.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
@@ -1011,6 +1020,36 @@ impl<'a, const N: usize> Pairer<'a, N> {
             self.uncertified = !self.certified(&local);
         }
         mate
+    }
+
+    /// Whether the edge between players `a` and `b` is tight under the duals at hand (`None`
+    /// when they do not tell: see `Incremental::tight`).
+    fn tight(&self, a: usize, b: usize) -> Option<bool> {
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        if la == NONE || lb == NONE {
+            return None;
+        }
+        self.m.tight(la, lb)
+    }
+
+    /// Pair players `a` and `b` in another optimum of the same weights, reached from the one at
+    /// hand along a short cycle of tight edges (`Incremental::rematch`), and update `mate`.
+    /// Only players move (no stand-in, no bye), so who is paired below stays the same and with
+    /// it `certified`'s verdict.
+    fn rematch(&mut self, a: usize, b: usize, mate: &mut [usize]) -> bool {
+        let v = self.sorted.len();
+        let (la, lb) = (self.loc[a], self.loc[b]);
+        if la == NONE || lb == NONE {
+            return false;
+        }
+        let glob = &self.glob;
+        let Some(moved) = self.m.rematch(la, lb, |l| glob[l] < v) else { return false };
+        for pair in moved.chunks(2) {
+            let (x, y) = (self.glob[pair[0]], self.glob[pair[1]]);
+            mate[x] = y;
+            mate[y] = x;
+        }
+        true
     }
 
     /// Whether the optimum of the bracket's matching with stand-ins (`enter`) is the optimum
@@ -1900,6 +1939,24 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             matched[pv] = true;
                             matched[mv] = true;
                             self.finalize(pv, mv);
+                            continue;
+                        }
+                        // Every optimum pairs only along edges tight under the duals at hand (LP
+                        // complementary slackness), so no opponent above pv's highest tight one is
+                        // possible; if another optimum at hand pairs pv with him (`rematch`), he
+                        // is the highest possible, and with a positive addend the only choice.
+                        let candidates: Vec<usize> =
+                            remainder.iter().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]).collect();
+                        let highest = candidates[..candidates.len().saturating_sub(1)].iter().find_map(|&oi| {
+                            let t = self.tight(pv, vertices[oi]);
+                            (t != Some(false)).then_some((vertices[oi], t))
+                        });
+                        if let Some((t, Some(true))) = highest
+                            && (t == mate[pv] || self.rematch(pv, t, &mut mate))
+                        {
+                            matched[pv] = true;
+                            matched[t] = true;
+                            self.finalize(pv, t);
                             continue;
                         }
                         let below = remainder.iter().rev().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]);
