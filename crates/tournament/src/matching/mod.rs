@@ -920,16 +920,9 @@ impl<W: Weight> Solver<W> {
         if roots.len() < 4 {
             return 0;
         }
-        // For each matched vertex outside blossoms, the free vertices tight with it (kept as
-        // found: one matched since is skipped when met).
-        let mut near: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for &v in &roots {
-            for &u in &self.alive {
-                if self.inblossom[u] == u && self.mate[u] != NONE && tight(self, v, u) {
-                    near[u].push(v as u32);
-                }
-            }
-        }
+        // For a matched vertex outside blossoms, the free vertices tight with it, found when
+        // first asked for (kept as found: one matched since is skipped when met).
+        let mut near: Vec<Option<Vec<u32>>> = vec![None; n];
         let mut augmented = 0;
         for &r in &roots {
             if !free(self, r) {
@@ -950,7 +943,10 @@ impl<W: Weight> Solver<W> {
                 if self.inblossom[y] != y {
                     return None;
                 }
-                let v = near[y].iter().map(|&v| v as usize).find(|&v| self.inblossom[v] != br && free(self, v))?;
+                let list = near[y].get_or_insert_with(|| {
+                    roots.iter().filter(|&&v| free(self, v) && tight(self, v, y)).map(|&v| v as u32).collect()
+                });
+                let v = list.iter().map(|&v| v as usize).find(|&v| self.inblossom[v] != br && free(self, v))?;
                 Some((v, x, y))
             });
             let Some((v, x, y)) = path else { continue };
