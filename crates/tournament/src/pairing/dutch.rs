@@ -228,6 +228,13 @@
 //! one (load about 1.3): round 4 of 3,999 players 11.8 -> 3.2 s, round 5 of 9,999 19.9 -> 13.9 s,
 //! round 2 of 9,999 11.5 -> 10.9 s; round 4 of 4,000 players 7.5 s unchanged (its first
 //! matching's stages each find one path through blossoms formed in the stage, not a short one).
+//! Then the whole field's second set of weights dropped (issue 19): once the bye's score was
+//! known every edge of the matching over all players was set again (shifted duals, above), but
+//! since each bracket has a matching of its own (`enter`, stand-ins) nothing solved that one
+//! again: 50 million weights computed and stored for nothing in an odd round of 9,999 players.
+//! Same pairings on every `dutch_scale` case and `--equiv-check`; user time, the binary before
+//! and this one in turn: round 2 of 9,999 players 10.9, 10.8 -> 9.6, 9.7 s (wall 10.05, 10.15 s),
+//! round 5 14.7 -> 12.1 s.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
@@ -1583,13 +1590,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
             // there a criterion on the assignee's unplayed games (2025 C.9). So every eligible
             // player stays a candidate, whatever his score.
             self.bye_score = Points::MAX;
-            let mut memo = self.memo(0..v);
-            for i in 0..v {
-                for j in 0..i {
-                    let w = self.memo_edge(&mut memo, j, i, false, false);
-                    self.set(i, j, w);
-                }
-            }
         } else if v & 1 == 1 {
             let bye = (0..v).find(|&i| m[i] == i).expect("odd count leaves one player");
             // 2025: the bye goes to the lowest score it can go to, fixed before any bracket is
@@ -1607,39 +1607,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
             for (r, c) in counts.into_iter().enumerate() {
                 self.played_ranks.insert(c, r as u64);
             }
-            // Every edge changes here (C.2 now knows the bye's score, C.9 is set), but by a sum
-            // of per-player terms, except between two players of the top group: the weight
-            // above was K0·(1 + a(i) + a(j)) + 2^sgsb·(sh(i) + sh(j)) + [both in the top
-            // group], the one below is K1·(1 + b(i) + b(j)) + 2^c9·(c9(i) + c9(j)) (K0, K1 the
-            // two leading fields' units, a and b "not eligible for the bye" before and after
-            // the bye's score is known, sh the score field, c9 the C.9 term). So each player's
-            // dual moves by its own share, d(i) = K1 − K0 + 2·(K1·b(i) + 2^c9·c9(i) − K0·a(i)
-            // − 2^sgsb·sh(i)) in half weights, and every edge keeps its slack: the matching
-            // stays optimal with the same certificate wherever that holds (`shift_dual`), and
-            // only the top group's pairs and the extra vertex of an odd count (its edges keep
-            // their weight) are repaired, instead of the whole field. Exact: the optimum is
-            // certified by the same duals the repair would have to rebuild.
-            let (k0, k1) = (self.lay.sgs + self.lay.sgsb, self.lead_shift);
-            for i in 0..v {
-                let p = self.p(i);
-                let gain = Big::<N>::ZERO
-                    .add_shifted(1 + 2 * !self.bye_candidate(p) as u64, k1)
-                    .add_shifted(2 * self.c9(p), self.c9_shift);
-                let loss = Big::<N>::ZERO
-                    .add_shifted(1 + 2 * !self.elig[p.id] as u64, k0)
-                    .add_shifted(2 * self.shift[p.id] as u64, self.lay.sgsb);
-                self.m.shift_dual(i, gain.sub(&loss));
-            }
-            let mut memo = self.memo(0..v);
-            for i in 0..v {
-                for j in 0..i {
-                    let w = self.memo_edge(&mut memo, j, i, false, false);
-                    self.m.set_shifted(i, j, w);
-                }
-            }
-            if self.m.len() > v {
-                self.m.touch(v);
-            }
+            // The weights change here (C.2 now knows the bye's score, C.9 is set), but no
+            // matching over the whole field is solved with them: each bracket starts a
+            // matching of its own from them (`enter`, `out_edge`).
         }
         self.c9o = (0..v).map(|i| self.c9(self.p(i))).collect();
         self.no_bye_v = (0..v).map(|i| !self.bye_candidate(self.p(i))).collect();
