@@ -526,6 +526,13 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Edge `a`–`b` is present and has no slack under the vertex duals (all of its slack when
+    /// no blossom holds both ends).
+    fn tight_edge(&self, a: usize, b: usize) -> bool {
+        let e = self.edge2.get_ij(a, b);
+        !e.is_negative() && !self.dualvar[a].plus(&self.dualvar[b]).minus(&e).is_positive()
+    }
+
     fn slack(&self, k: usize) -> W {
         let (i, j) = self.ij(k);
         self.dualvar[i].plus(&self.dualvar[j]).minus(&self.weight_of(k, i, j))
@@ -912,10 +919,6 @@ impl<W: Weight> Solver<W> {
         let n = self.nv;
         // Whether `v` is free: its top-level blossom's base is unmatched.
         let free = |s: &Self, v: usize| s.mate[s.blossombase[s.inblossom[v]]] == NONE;
-        let tight = |s: &Self, a: usize, b: usize| {
-            let e = s.edge2.get_ij(a, b);
-            !e.is_negative() && !s.dualvar[a].plus(&s.dualvar[b]).minus(&e).is_positive()
-        };
         let roots: Vec<usize> = self.alive.iter().copied().filter(|&v| free(self, v)).collect();
         if roots.len() < 4 {
             return 0;
@@ -930,7 +933,7 @@ impl<W: Weight> Solver<W> {
             }
             let br = self.inblossom[r];
             let path = self.alive.iter().find_map(|&x| {
-                if self.inblossom[x] == br || !tight(self, r, x) {
+                if self.inblossom[x] == br || !self.tight_edge(r, x) {
                     return None;
                 }
                 if free(self, x) {
@@ -944,7 +947,7 @@ impl<W: Weight> Solver<W> {
                     return None;
                 }
                 let list = near[y].get_or_insert_with(|| {
-                    roots.iter().filter(|&&v| free(self, v) && tight(self, v, y)).map(|&v| v as u32).collect()
+                    roots.iter().filter(|&&v| free(self, v) && self.tight_edge(v, y)).map(|&v| v as u32).collect()
                 });
                 let v = list.iter().map(|&v| v as usize).find(|&v| self.inblossom[v] != br && free(self, v))?;
                 Some((v, x, y))
@@ -1667,18 +1670,13 @@ impl<W: Weight> Incremental<W> {
         if !self.dirty.is_empty() || !self.shifted.is_empty() || !self.solved || self.s.inblossom[i] != i || i == j {
             return None;
         }
-        let e = self.s.edge2.get_ij(i, j);
-        Some(!e.is_negative() && self.s.dualvar[i].plus(&self.s.dualvar[j]).minus(&e).is_zero())
+        Some(self.s.tight_edge(i, j))
     }
 
     /// Whether edge `i`–`j` is present and tight, both ends outside blossoms.
     fn tight_trivial(&self, i: usize, j: usize) -> bool {
         let s = &self.s;
-        if i == j || s.inblossom[i] != i || s.inblossom[j] != j {
-            return false;
-        }
-        let e = s.edge2.get_ij(i, j);
-        !e.is_negative() && s.dualvar[i].plus(&s.dualvar[j]).minus(&e).is_zero()
+        i != j && s.inblossom[i] == i && s.inblossom[j] == j && s.tight_edge(i, j)
     }
 
     /// Match `a` with `b` without a stage, when the optimum at hand allows it: along an
