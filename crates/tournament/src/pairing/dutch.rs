@@ -235,6 +235,16 @@
 //! Same pairings on every `dutch_scale` case and `--equiv-check`; user time, the binary before
 //! and this one in turn: round 2 of 9,999 players 10.9, 10.8 -> 9.6, 9.7 s (wall 10.05, 10.15 s),
 //! round 5 14.7 -> 12.1 s.
+//! Tried on 2026-11-28 and left out (same pairings in each case; user time, alternating runs,
+//! some beside a CI run): (10) the short pass looking for a free–free edge first and for three-
+//! edge paths only after: round 2 10.7 -> 11.3 s, round 5 13.6 -> 15.4 s (other augmentations,
+//! more work later); (11) a breadth-first stage after a pass that found nothing: round 4 of 4,000
+//! players 7.25 -> 6.33 s, the rest unchanged; (12) a repair's freed vertices given symmetric
+//! duals (half their best edge to another freed one) when half the vertices or more are freed:
+//! round 4 of 3,999 players 3.8 -> 14.8 s, round 2 of 9,999 past 120 s; (13) no second lowering
+//! of the still-free vertices' duals in such repairs: round 4 of 4,000 players 7.4 -> 3.1 s but
+//! round 2 of 9,999 9.6 -> 11.1 s and round 5 11.8 -> 14.6 s; (14) the short pass also with two
+//! free vertices (the completion matching's last path): no change.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
