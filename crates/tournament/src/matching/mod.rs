@@ -1235,10 +1235,6 @@ pub struct Incremental<W: Weight> {
     candidates: Vec<usize>,
     /// `compute` has run (see `set_initial`).
     solved: bool,
-    /// Dual shifts since the last `compute` (`shift_dual`), in the duals' units, and the
-    /// vertices that have one.
-    shift: Vec<W>,
-    shifted: Vec<usize>,
     /// Duals for the first solve (`seed_duals`).
     seed: Option<Vec<W>>,
 }
@@ -1315,8 +1311,6 @@ impl<W: Weight> Incremental<W> {
             is_free: vec![false; n],
             candidates: Vec::new(),
             solved: false,
-            shift: vec![W::zero(); n],
-            shifted: Vec::new(),
             seed: None,
         }
     }
@@ -1399,66 +1393,6 @@ impl<W: Weight> Incremental<W> {
             }
         }
         true
-    }
-
-    /// A change of weights that is mostly *separable*: every edge `i`–`j` is about to gain
-    /// `(d(i) + d(j)) / 2`. Shifting each vertex's dual by its `d` (`d` is in units of half a
-    /// weight) keeps the slack of every such edge, so the optimality certificate — the
-    /// feasible duals, the tight matched edges, the blossoms' tight edges — stays valid for all
-    /// of them and nothing needs repair there; the edges whose change is not `(d(i)+d(j))/2`
-    /// are then given with `set_shifted`, which finds the few that break the certificate. A
-    /// vertex some of whose edges keep their weight although its dual moved must be `touch`ed.
-    /// (The weights a Dutch round gives outside the bracket being paired are sums of
-    /// per-player terms, C.4 with C.2 and C.9: see `dutch::Pairer::run`.)
-    pub fn shift_dual(&mut self, v: usize, d: W) {
-        if self.shift[v].is_zero() {
-            self.shifted.push(v);
-        }
-        self.shift[v] = self.shift[v].plus(&d);
-        // Duals are measured against four times the weight: a gain of (d(i)+d(j))/2 in the
-        // weight is 2d(i) + 2d(j) in the duals (a multiple of 2 at each end: parities stay).
-        self.s.dualvar[v] = self.s.dualvar[v].plus(&d.plus(&d));
-    }
-
-    /// `v` is repaired at the next `compute` (freed with its mate, its dual made feasible).
-    pub fn touch(&mut self, v: usize) {
-        if !self.is_dirty[v] {
-            self.is_dirty[v] = true;
-            self.dirty.push(v);
-        }
-    }
-
-    /// `set` after `shift_dual`: stores the weight and marks for repair only what breaks the
-    /// certificate under the shifted duals — a matched edge no longer tight, an edge with a
-    /// negative slack, an edge inside a blossom whose weight did not change by the shifts.
-    /// Whether the weight changed or not (its ends' duals may have moved), so every present
-    /// edge of a shifted vertex must pass through here (or the vertex be `touch`ed).
-    pub fn set_shifted(&mut self, i: usize, j: usize, w: W) {
-        debug_assert!(!self.retired[i] && !self.retired[j]);
-        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
-        let new = w2.plus(&w2);
-        let old = self.s.edge2.get_ij(i, j);
-        if old != new {
-            self.s.edge2.put_ij(i, j, new);
-        }
-        let (a, b) = (i.min(j), i.max(j));
-        let s = &self.s;
-        let matched = s.matched_to(a, b);
-        let inside = s.inblossom[a] == s.inblossom[b] && s.inblossom[a] != a;
-        let dirty = if new.is_negative() {
-            // Absent now: lowering an edge keeps the optimum unless it was matched or holds
-            // a blossom together.
-            (matched || inside) && !old.is_negative()
-        } else if inside {
-            let moved = self.shift[a].plus(&self.shift[b]);
-            old.is_negative() || new.minus(&old) != moved.plus(&moved)
-        } else {
-            let slack = s.dualvar[a].plus(&s.dualvar[b]).minus(&new);
-            slack.is_negative() || (matched && !slack.is_zero())
-        };
-        if dirty {
-            self.touch(a);
-        }
     }
 
     /// The dual of vertex `v` after `compute`, in the duals' units (a tight edge has
@@ -1667,7 +1601,7 @@ impl<W: Weight> Incremental<W> {
     /// edges (complementary slackness). `None` when the duals do not certify the weights (a
     /// repair is pending) or `i` is inside a blossom (whose dual would count too).
     pub fn tight(&self, i: usize, j: usize) -> Option<bool> {
-        if !self.dirty.is_empty() || !self.shifted.is_empty() || !self.solved || self.s.inblossom[i] != i || i == j {
+        if !self.dirty.is_empty() || !self.solved || self.s.inblossom[i] != i || i == j {
             return None;
         }
         Some(self.s.tight_edge(i, j))
@@ -1687,7 +1621,7 @@ impl<W: Weight> Incremental<W> {
     /// vertices for which `may_move` holds change mates. Returns them (4 or 6), or `None` with
     /// nothing changed.
     pub fn rematch(&mut self, a: usize, b: usize, may_move: impl Fn(usize) -> bool) -> Option<Vec<usize>> {
-        if !self.dirty.is_empty() || !self.shifted.is_empty() || !self.solved || a == b {
+        if !self.dirty.is_empty() || !self.solved || a == b {
             return None;
         }
         let s = &self.s;
@@ -1729,9 +1663,6 @@ impl<W: Weight> Incremental<W> {
     /// Re-optimise after `set` calls; returns each vertex's mate.
     pub fn compute(&mut self) -> Vec<usize> {
         self.solved = true;
-        for v in std::mem::take(&mut self.shifted) {
-            self.shift[v] = W::zero();
-        }
         let dirty = std::mem::take(&mut self.dirty);
         let first = dirty.is_empty();
         let mut freed = dirty.clone();
@@ -2065,51 +1996,6 @@ mod tests {
             let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
             for v in 0..n { prop_assert_eq!(m[m[v]], v); }
             prop_assert_eq!(got, want);
-        }
-
-        #[test]
-        fn separable_shifts_keep_the_optimum(n2 in 1usize..9, seed in 0u64..1000, d in proptest::collection::vec(-20i64..20, 18), extra in proptest::collection::vec((0usize..18, 0usize..18, 0i64..60), 0..6), keep in 0usize..18) {
-            // Every edge gains (d(i) + d(j)) / 2, a few change otherwise (`extra`), and the
-            // edges of vertex `keep` keep their weight (it is `touch`ed instead): the repair
-            // after `shift_dual`/`set_shifted` is as heavy as a fresh maximum.
-            let n = 2 * n2;
-            let neg = -1_000_000i64;
-            let mut inc = Incremental::new(n, neg, 1000);
-            let mut w = vec![vec![0i64; n]; n];
-            for i in 0..n { for j in 0..i {
-                let x = (i * 7 + j * 3 + seed as usize) % 6;
-                w[i][j] = if x == 0 { 0 } else { 100 + 10 * x as i64 };
-                w[j][i] = w[i][j];
-                inc.set(i, j, w[i][j]);
-            } }
-            inc.compute();
-            let keep = keep % n;
-            // d in half weights: even, so that every sum of two is an even number of halves.
-            let d: Vec<i64> = (0..n).map(|v| if v == keep { 0 } else { 2 * d[v] }).collect();
-            for v in 0..n { inc.shift_dual(v, d[v]); }
-            for i in 0..n { for j in 0..i {
-                if w[i][j] > 0 && i != keep && j != keep { w[i][j] += (d[i] + d[j]) / 2; }
-            } }
-            for (i, j, x) in extra {
-                let (i, j) = (i % n, j % n);
-                if i != j && i != keep && j != keep { let (a, b) = (i.max(j), i.min(j)); w[a][b] = x; }
-            }
-            for i in 0..n { for j in 0..i {
-                w[j][i] = w[i][j];
-                if i != keep && j != keep { inc.set_shifted(i, j, w[i][j]); }
-            } }
-            inc.touch(keep);
-            let m = inc.compute();
-            let mut edges = Vec::new();
-            for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
-            let fresh = max_weight_matching(n, &edges);
-            for v in 0..n { prop_assert_eq!(m[m[v]], v); }
-            if fresh.iter().all(|x| x.is_some()) {
-                prop_assert!((0..n).all(|v| inc.present(v, m[v])));
-                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
-                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
-                prop_assert_eq!(got, want);
-            }
         }
 
         #[test]
