@@ -1909,52 +1909,40 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 for &pi in &remainder {
                     let pv = vertices[pi];
                     if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                        let candidates: Vec<usize> =
+                            remainder.iter().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]).collect();
                         // The addends below make the highest-ranked S2 player pv can meet strictly
                         // the best for pv. When the optimum at hand pairs pv with that player and
                         // the addend there is positive, it has both the largest weight without the
                         // addends and the largest addend, so every optimum with them pairs pv so:
                         // no need to set them and solve (most S1 players of a large bracket).
-                        let mut top = None;
-                        let mut below = 0;
-                        for &oi in &remainder {
-                            if oi <= pi || matched[vertices[oi]] {
-                                continue;
-                            }
-                            if top.is_some() {
-                                below += 1;
-                            } else if !base.get(self, oi, pi).is_zero() {
-                                top = Some(vertices[oi]);
-                            }
-                        }
-                        if below > 0 && top == Some(mate[pv]) {
-                            let mv = mate[pv];
-                            matched[pv] = true;
-                            matched[mv] = true;
-                            self.finalize(pv, mv);
-                            continue;
-                        }
+                        let top = candidates.iter().position(|&oi| !base.get(self, oi, pi).is_zero());
+                        let mut choice = top
+                            .filter(|&at| at + 1 < candidates.len() && vertices[candidates[at]] == mate[pv])
+                            .map(|at| vertices[candidates[at]]);
                         // Every optimum pairs only along edges tight under the duals at hand (LP
                         // complementary slackness), so no opponent above pv's highest tight one is
                         // possible; if another optimum at hand pairs pv with him (`rematch`), he
                         // is the highest possible, and with a positive addend the only choice.
-                        let candidates: Vec<usize> =
-                            remainder.iter().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]).collect();
-                        let highest = candidates[..candidates.len().saturating_sub(1)].iter().find_map(|&oi| {
-                            let t = self.tight(pv, vertices[oi]);
-                            (t != Some(false)).then_some((vertices[oi], t))
-                        });
-                        if let Some((t, Some(true))) = highest
-                            && (t == mate[pv] || self.rematch(pv, t, &mut mate))
-                        {
-                            matched[pv] = true;
-                            matched[t] = true;
-                            self.finalize(pv, t);
-                            continue;
+                        if choice.is_none() {
+                            let highest = candidates[..candidates.len().saturating_sub(1)].iter().find_map(|&oi| {
+                                let t = self.tight(pv, vertices[oi]);
+                                (t != Some(false)).then_some((vertices[oi], t))
+                            });
+                            if let Some((t, Some(true))) = highest
+                                && (t == mate[pv] || self.rematch(pv, t, &mut mate))
+                            {
+                                choice = Some(t);
+                            }
                         }
-                        let below = remainder.iter().rev().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]);
-                        self.prefer_highest(&base, &vertices, pi, below, 0, true);
-                        mate = self.compute();
-                        let mv = mate[pv];
+                        let mv = match choice {
+                            Some(t) => t,
+                            None => {
+                                self.prefer_highest(&base, &vertices, pi, candidates.iter().rev().copied(), 0, true);
+                                mate = self.compute();
+                                mate[pv]
+                            }
+                        };
                         matched[pv] = true;
                         matched[mv] = true;
                         self.finalize(pv, mv);
