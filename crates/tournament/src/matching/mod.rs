@@ -526,6 +526,18 @@ impl<W: Weight> Solver<W> {
         }
     }
 
+    /// Match `a` with `b` (complete-graph mode: the edge end is computed from the pair).
+    fn match_pair(&mut self, a: usize, b: usize) {
+        let p = 2 * pair_index(a, b) + (a < b) as usize;
+        self.mate[a] = p;
+        self.mate[b] = p ^ 1;
+    }
+
+    /// The vertex `v` is matched to, or `NONE`.
+    fn mate_of(&self, v: usize) -> usize {
+        if self.mate[v] == NONE { NONE } else { self.ep(self.mate[v]) }
+    }
+
     /// Edge `a`–`b` is present and has no slack under the vertex duals (all of its slack when
     /// no blossom holds both ends).
     fn tight_edge(&self, a: usize, b: usize) -> bool {
@@ -961,9 +973,7 @@ impl<W: Weight> Solver<W> {
             }
             let pairs = if x == NONE { vec![(r, v)] } else { vec![(r, x), (y, v)] };
             for (a, b) in pairs {
-                let p = 2 * pair_index(a, b) + (a < b) as usize;
-                self.mate[a] = p;
-                self.mate[b] = p ^ 1;
+                self.match_pair(a, b);
             }
             augmented += 1;
         }
@@ -1585,12 +1595,8 @@ impl<W: Weight> Incremental<W> {
             if u == v || self.s.mate[u] != NONE {
                 continue;
             }
-            let k = pair_index(v, u);
-            let e = self.s.edge2.get_ij(v, u);
-            if !e.is_negative() && self.s.dualvar[v].plus(&self.s.dualvar[u]).minus(&e).is_zero() {
-                let p = 2 * k + (v < u) as usize;
-                self.s.mate[v] = p;
-                self.s.mate[u] = p ^ 1;
+            if self.s.tight_edge(v, u) {
+                self.s.match_pair(v, u);
                 return;
             }
         }
@@ -1625,7 +1631,7 @@ impl<W: Weight> Incremental<W> {
             return None;
         }
         let s = &self.s;
-        let mate = |v: usize| if s.mate[v] == NONE { NONE } else { s.ep(s.mate[v]) };
+        let mate = |v: usize| s.mate_of(v);
         let (c, d) = (mate(a), mate(b));
         if c == NONE || d == NONE || c == b || !self.tight_trivial(a, b) {
             return None;
@@ -1652,9 +1658,7 @@ impl<W: Weight> Incremental<W> {
         }
         let mut moved = Vec::with_capacity(2 * cycle.len());
         for &(i, j) in &cycle {
-            let p = 2 * pair_index(i, j) + (i < j) as usize;
-            self.s.mate[i] = p;
-            self.s.mate[j] = p ^ 1;
+            self.s.match_pair(i, j);
             moved.extend([i, j]);
         }
         Some(moved)
@@ -1804,7 +1808,7 @@ impl<W: Weight> Incremental<W> {
             }
         }
         self.s.run();
-        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.ep(self.s.mate[v]) }).collect()
+        (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.mate_of(v) }).collect()
     }
 }
 
