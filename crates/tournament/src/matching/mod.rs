@@ -42,6 +42,9 @@ pub trait Weight: Copy + Eq + std::hash::Hash {
     fn is_positive(&self) -> bool {
         Self::zero().less(self)
     }
+    /// The value modulo 2^64, so that `a.plus(b).low() == a.low().wrapping_add(b.low())`: a
+    /// sum is zero only if this is (`Solver::tight_edge` tests it first, one word of N).
+    fn low(&self) -> u64;
 }
 
 impl Weight for i64 {
@@ -68,6 +71,9 @@ impl Weight for i64 {
     }
     fn is_odd(&self) -> bool {
         self & 1 == 1
+    }
+    fn low(&self) -> u64 {
+        *self as u64
     }
     fn is_negative(&self) -> bool {
         *self < 0
@@ -101,6 +107,9 @@ impl<const N: usize> Weight for Big<N> {
     }
     fn is_odd(&self) -> bool {
         self.0[0] & 1 == 1
+    }
+    fn low(&self) -> u64 {
+        self.0[0]
     }
     fn is_negative(&self) -> bool {
         Big::is_negative(self)
@@ -180,8 +189,13 @@ impl<W: Weight> Weights<W> {
     /// The edge `i`–`j` of a complete graph (either order).
     #[inline(always)]
     pub(crate) fn get_ij(&self, i: usize, j: usize) -> W {
+        *self.get_ij_ref(i, j)
+    }
+
+    #[inline(always)]
+    pub(crate) fn get_ij_ref(&self, i: usize, j: usize) -> &W {
         let at = if self.n != 0 { i * self.n + j } else { pair_index(i, j) };
-        self.table[self.idx[at] as usize]
+        &self.table[self.idx[at] as usize]
     }
 
     pub(crate) fn put(&mut self, k: usize, v: W) {
@@ -540,9 +554,18 @@ impl<W: Weight> Solver<W> {
 
     /// Edge `a`–`b` is present and has no slack under the vertex duals (all of its slack when
     /// no blossom holds both ends).
+    #[inline(always)]
     fn tight_edge(&self, a: usize, b: usize) -> bool {
-        let e = self.edge2.get_ij(a, b);
-        !e.is_negative() && !self.dualvar[a].plus(&self.dualvar[b]).minus(&e).is_positive()
+        let e = self.edge2.get_ij_ref(a, b);
+        let tight = |e: &W| !e.is_negative() && !self.dualvar[a].plus(&self.dualvar[b]).minus(e).is_positive();
+        // The duals are feasible (no present edge has a negative slack), so a tight edge's
+        // slack is zero, and so are its low 64 bits: one word added instead of N (a pass of
+        // `augment_short` tests millions of edges, nearly all slack).
+        if e.low() != self.dualvar[a].low().wrapping_add(self.dualvar[b].low()) {
+            debug_assert!(!tight(e), "a negative slack");
+            return false;
+        }
+        tight(e)
     }
 
     fn slack(&self, k: usize) -> W {

@@ -435,6 +435,9 @@ impl crate::matching::Weight for W {
     fn is_odd(&self) -> bool {
         self.0 & 1 == 1
     }
+    fn low(&self) -> u64 {
+        self.0 as u64
+    }
 }
 
 /// Fields up to this many players are matched over every pair.
