@@ -358,6 +358,9 @@ struct Solver<W: Weight> {
     /// Free vertices (outside blossoms) that grow no tree of their own: a tree that reaches
     /// one on a tight edge augments to it (see `Incremental::compute`).
     passive: Vec<bool>,
+    /// `run` starts with a stage, not with `augment_short` (set by `Incremental::compute` when
+    /// its greedy pass found no tight free pair).
+    skip_short: bool,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -422,6 +425,7 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         tree: vec![NONE; 2 * n],
         used: vec![false; n],
         passive: vec![false; n],
+        skip_short: false,
     };
     s.run();
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.ep(p)) }).collect()
@@ -1009,7 +1013,7 @@ impl<W: Weight> Solver<W> {
         // each stage that found one path, until a pass finds none (then again after a dual
         // change, which can make new paths tight).
         let mut single = true;
-        let mut short = true;
+        let mut short = !std::mem::take(&mut self.skip_short);
         for _ in 0..n {
             if self.complete && single && short {
                 let a = self.augment_short();
@@ -1272,6 +1276,9 @@ pub struct Incremental<W: Weight> {
     seed: Option<Vec<W>>,
 }
 
+/// Tries without a match after which `Incremental::compute` stops its greedy pass.
+const FUTILE: usize = 256;
+
 /// The index of edge `i`–`j` in a complete graph (`j(j-1)/2 + i` for `i < j`).
 pub(crate) fn pair_index(i: usize, j: usize) -> usize {
     let (a, b) = if i < j { (i, j) } else { (j, i) };
@@ -1334,6 +1341,7 @@ impl<W: Weight> Incremental<W> {
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
             passive: vec![false; n],
+            skip_short: false,
         };
         Incremental {
             s,
@@ -1773,9 +1781,24 @@ impl<W: Weight> Incremental<W> {
         let mut candidates = std::mem::take(&mut self.candidates);
         candidates.clear();
         candidates.extend(self.s.alive.iter().copied().filter(|&u| self.s.mate[u] == NONE && self.s.inblossom[u] == u));
+        // When the first `FUTILE` tries match nobody, the duals tie the free vertices to matched
+        // ones only (a bracket's first solve at thousands of players: every free vertex tight
+        // with the same matched pair, no free pair tight), and neither the rest of this pass
+        // (each try scans every candidate) nor a pass of short augmentations finds anything
+        // before a stage changes the duals: both are left to the stages.
+        let (mut tries, mut matched_any) = (0, false);
         for &v in &free {
+            if !matched_any && tries >= FUTILE {
+                break;
+            }
+            if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
+                continue;
+            }
             self.match_tight_free(v, &candidates);
+            matched_any |= self.s.mate[v] != NONE;
+            tries += 1;
         }
+        self.s.skip_short = !matched_any && tries >= FUTILE;
         self.candidates = candidates;
         // Who is still free is lowered once more against the duals as they are now.
         for &v in &free {

@@ -262,6 +262,23 @@
 //! `dutch_scale` case and `--equiv-check`; `valgrind --tool=callgrind` on round 5 of 2,001
 //! players 5.50 -> 5.16 G instructions (-6.3 %); round 5 of 9,999 players, the two binaries
 //! run at once (one per core), four pairs: 17.4 s against 18.3 s of user time on average.
+//! Then the repair's greedy pass stops after 256 tries that match nobody, and `run` then starts
+//! with a stage instead of a pass of `augment_short`. A bracket's first matching frees
+//! thousands of players, but the few it leaves matched (the players whose every edge weighs
+//! more, above) tie every freed one's least dual, so no freed pair is tight: the pass tried
+//! 3,804 vertices against 3,804 candidates in vain (0.2–0.3 s in each bracket of round 2 of
+//! 9,999 players), and the short pass after it found nothing either. Same pairings on every
+//! `dutch_scale` case, `--equiv-check` (4,392) and the fuzz corpus (both editions);
+//! callgrind: round 2 of 4,000 players 13.84 -> 13.34 G instructions, round 5 of 2,001
+//! 5.15 -> 4.96 G (-3.6 % each). Tried and left out: skipping the lowering pass after it too
+//! (that pass still moves the duals the stages start from): +45 % instructions.
+//! Where the time of round 5 of 9,999 players goes now (`Instant` timers, not committed; 15 s
+//! of user time that day): each bracket's first matching after its own weights are set, 8.7–11
+//! s in all (1.9, 3.5–4.1 and 3.5–3.7 s for the three largest brackets). Each runs 4–5 stages,
+//! each stage finding one augmenting path after one dual change and a short pass after it
+//! pairing hundreds at once; a stage's first scan over thousands of roots' edges (their slacks
+//! in `Big` arithmetic) is about 0.4–0.5 s. So fewer stages there, or a cheaper first scan, is
+//! still the next step.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
