@@ -919,6 +919,12 @@ thread_local! {
     static SOLVE_COMPLETION_TEST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// A matching over `n` vertices with every edge absent, weights up to `max_w`. Absent edges are
+/// skipped by the matching, never summed: any negative weight will do.
+fn empty_matching<const N: usize>(n: usize, max_w: Big<N>) -> Incremental<Big<N>> {
+    Incremental::new(n, Big::<N>::ZERO.sub_u64(1), max_w)
+}
+
 fn stand_ins() -> usize {
     #[cfg(test)]
     if let Some(k) = STAND_INS_TEST.with(|c| c.get()) {
@@ -934,9 +940,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let max_w = Big::<N>::ones(shift);
         let v = sorted.len();
         let total = v + v % 2;
-        // Absent edges are skipped by the matching, never summed: any negative weight will do.
         // The matching over all players is built only when `run` has to solve it.
-        let m = Incremental::new(0, Big::<N>::ZERO.sub_u64(1), max_w);
+        let m = empty_matching(0, max_w);
         let n = st.ps.len();
         let (mut acc, mut shift, mut elig) = (vec![0; n], vec![0; n], vec![false; n]);
         let mut floats = vec![[Float::None; 2]; n];
@@ -1337,9 +1342,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.loc[g] = l;
             }
         }
-        let neg = Big::<N>::ZERO.sub_u64(1);
-        self.m = Incremental::new(0, neg, self.max_w);
-        self.m = Incremental::new(self.glob.len(), neg, self.max_w);
+        // The old matrix goes before the new one is allocated.
+        self.m = empty_matching(0, self.max_w);
+        self.m = empty_matching(self.glob.len(), self.max_w);
         if let Some(t) = self.twins {
             // x–stand-in: s(x) + s_min; stand-ins among themselves: 2·s_min (quarters of s4).
             let quarter = |w: Big<N>| w.shr1().shr1();
@@ -1663,7 +1668,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let st = self.st;
         let v = self.sorted.len();
         let total = v + v % 2;
-        self.m = Incremental::new(total, Big::<N>::ZERO.sub_u64(1), self.max_w);
+        self.m = empty_matching(total, self.max_w);
         if total > v {
             for i in 0..v {
                 self.m.set(i, v, Big::from_u64(1));
