@@ -358,9 +358,6 @@ struct Solver<W: Weight> {
     /// Free vertices (outside blossoms) that grow no tree of their own: a tree that reaches
     /// one on a tight edge augments to it (see `Incremental::compute`).
     passive: Vec<bool>,
-    /// `run` starts with a stage, not with `augment_short` (set by `Incremental::compute` when
-    /// its greedy pass found no tight free pair).
-    skip_short: bool,
 }
 
 /// Maximum-weight matching of the graph with `n` vertices and the given edges (weights must be
@@ -425,9 +422,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
         tree: vec![NONE; 2 * n],
         used: vec![false; n],
         passive: vec![false; n],
-        skip_short: false,
     };
-    s.run();
+    s.run(true);
     s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.ep(p)) }).collect()
 }
 
@@ -1007,13 +1003,16 @@ impl<W: Weight> Solver<W> {
         augmented
     }
 
-    fn run(&mut self) {
+    /// Stages until no augmenting path is left; `short_first`: a pass of `augment_short` before
+    /// the first stage (`Incremental::compute` leaves it out when its greedy pass found no
+    /// tight free pair).
+    fn run(&mut self, short_first: bool) {
         let n = self.nv;
         // A pass of short augmentations (`augment_short`) before the first stage and after
         // each stage that found one path, until a pass finds none (then again after a dual
         // change, which can make new paths tight).
         let mut single = true;
-        let mut short = !std::mem::take(&mut self.skip_short);
+        let mut short = short_first;
         for _ in 0..n {
             if self.complete && single && short {
                 let a = self.augment_short();
@@ -1341,7 +1340,6 @@ impl<W: Weight> Incremental<W> {
             tree: vec![NONE; 2 * n],
             used: vec![false; n],
             passive: vec![false; n],
-            skip_short: false,
         };
         Incremental {
             s,
@@ -1615,12 +1613,13 @@ impl<W: Weight> Incremental<W> {
         best.map(|b| (b, first))
     }
 
-    /// Match the free vertex `v` to the first free vertex along a tight edge, if any. The
-    /// candidates are the free vertices outside blossoms in vertex order (a repair frees a
-    /// few of a hundred vertices: no need to look at every edge of `v`).
-    fn match_tight_free(&mut self, v: usize, candidates: &[usize]) {
+    /// Match the free vertex `v` to the first free vertex along a tight edge, if any: whether
+    /// it did, `None` when `v` is not free (outside blossoms). The candidates are the free
+    /// vertices outside blossoms in vertex order (a repair frees a few of a hundred vertices:
+    /// no need to look at every edge of `v`).
+    fn match_tight_free(&mut self, v: usize, candidates: &[usize]) -> Option<bool> {
         if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
-            return;
+            return None;
         }
         for &u in candidates {
             if u == v || self.s.mate[u] != NONE {
@@ -1628,9 +1627,10 @@ impl<W: Weight> Incremental<W> {
             }
             if self.s.tight_edge(v, u) {
                 self.s.match_pair(v, u);
-                return;
+                return Some(true);
             }
         }
+        Some(false)
     }
 
     /// Whether edge `i`–`j` is present and tight under the duals at hand, which certify the
@@ -1791,14 +1791,12 @@ impl<W: Weight> Incremental<W> {
             if !matched_any && tries >= FUTILE {
                 break;
             }
-            if self.s.mate[v] != NONE || self.s.inblossom[v] != v {
-                continue;
+            if let Some(matched) = self.match_tight_free(v, &candidates) {
+                matched_any |= matched;
+                tries += 1;
             }
-            self.match_tight_free(v, &candidates);
-            matched_any |= self.s.mate[v] != NONE;
-            tries += 1;
         }
-        self.s.skip_short = !matched_any && tries >= FUTILE;
+        let mut short_first = matched_any || tries < FUTILE;
         self.candidates = candidates;
         // Who is still free is lowered once more against the duals as they are now.
         for &v in &free {
@@ -1840,7 +1838,8 @@ impl<W: Weight> Incremental<W> {
             // the bracket) would otherwise grow a tree over all the lower players, all tight
             // among themselves, in every stage. Then everything, with the passive vertices'
             // duals brought to the parity of the roots (delta3 halves slacks between trees).
-            self.s.run();
+            self.s.run(short_first);
+            short_first = true;
             let parity = (0..self.s.nv)
                 .find(|&v| self.s.mate[v] == NONE && !self.s.passive[v])
                 .map(|v| self.s.dualvar[v].is_odd());
@@ -1853,7 +1852,7 @@ impl<W: Weight> Incremental<W> {
                 }
             }
         }
-        self.s.run();
+        self.s.run(short_first);
         (0..self.s.nv).map(|v| if self.s.mate[v] == NONE { v } else { self.s.mate_of(v) }).collect()
     }
 }
