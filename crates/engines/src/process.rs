@@ -1,7 +1,7 @@
 //! An engine process: its input, and its output read by a thread into a channel so that every
 //! read can have a deadline.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Instant;
@@ -40,8 +40,8 @@ impl Process {
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut out = BufReader::new(stdout);
+            while let Some(line) = read_line(&mut out) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -91,9 +91,57 @@ impl Process {
     }
 }
 
+/// An engine's line is cut here (the rest up to its line feed is skipped): an engine is a
+/// program of someone else's, and one that prints without end must not take the memory.
+const MAX_LINE: u64 = 64 * 1024;
+
+/// The next line of an engine's output, without its line feed; `None` at the end of it. Bytes
+/// that are no UTF-8 become U+FFFD: many shogi engines print their `id name` and `info string`
+/// in Shift_JIS, and the words that matter (`usiok`, `bestmove 7g7f`, `= C3`) are ASCII.
+fn read_line(out: &mut impl BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    let n = out.by_ref().take(MAX_LINE).read_until(b'\n', &mut buf).ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if n as u64 == MAX_LINE {
+        // Skip the rest of an over-long line.
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let m = out.by_ref().take(MAX_LINE).read_until(b'\n', &mut rest).ok()?;
+            if m == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+    }
+    Some(String::from_utf8_lossy(&buf).into_owned())
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_that_are_no_utf8_or_too_long_are_read_on() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"id name \x93\xfa\x96\x7b\r\n");
+        input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE as usize + 5));
+        input.extend_from_slice(b"\nbestmove 7g7f\nlast");
+        let mut r = &input[..];
+        assert_eq!(read_line(&mut r).as_deref(), Some("id name \u{fffd}\u{fffd}\u{fffd}{\r"));
+        assert_eq!(read_line(&mut r).map(|l| l.len()), Some(MAX_LINE as usize));
+        assert_eq!(read_line(&mut r).as_deref(), Some("bestmove 7g7f"));
+        assert_eq!(read_line(&mut r).as_deref(), Some("last"));
+        assert_eq!(read_line(&mut r), None);
     }
 }
