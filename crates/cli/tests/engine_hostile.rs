@@ -63,13 +63,18 @@ fn play(dir: &Path, extra: &[&str], sane: &str, other: &str) -> Value {
     report
 }
 
+/// The game `g` was won by the engine named `sane`.
+fn sane_won(g: &Value) {
+    let sane_black = g["black"] == "sane";
+    assert_eq!(g["result"], if sane_black { "black_win" } else { "white_win" }, "{g}");
+}
+
 /// Every game was won by `sane`, for `reason`, with `field` naming the other engine.
 fn lost_by_other(r: &Value, reason: &str, field: &str, other: &str) {
     let games = r["games"].as_array().unwrap();
     assert_eq!(games.len(), 2, "{r}");
     for g in games {
-        let sane_black = g["black"] == "sane";
-        assert_eq!(g["result"], if sane_black { "black_win" } else { "white_win" }, "{g}");
+        sane_won(g);
         assert_eq!(g["reason"], reason, "{g}");
         assert_eq!(g[field], other, "{g}");
     }
@@ -110,9 +115,9 @@ fn engines_that_misbehave_lose_for_the_right_reason() {
     let gone = usi(d, "gone", "exit 3");
     let r = play(d, &[], &sane, &format!("gone={gone}"));
     let games = r["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{r}");
     for g in games {
-        let sane_black = g["black"] == "sane";
-        assert_eq!(g["result"], if sane_black { "black_win" } else { "white_win" }, "{g}");
+        sane_won(g);
         assert!(g["failure"].as_str().is_some_and(|f| f.contains("gone")), "{g}");
     }
 

@@ -6,10 +6,9 @@
 
 mod common;
 
-use common::{Csa, TestServer, x1};
+use common::{Csa, TestServer, started, x1};
 use serde_json::json;
 use server::csa::CsaConfig;
-use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 
@@ -19,19 +18,6 @@ fn config(max_moves: u32, agree_ms: u64) -> CsaConfig {
         agree_timeout: Duration::from_millis(agree_ms),
         ..CsaConfig::new(([127, 0, 0, 1], 0).into())
     }
-}
-
-/// Two players paired under `game` and started; returns them and the game's id.
-async fn started(addr: SocketAddr, game: &str, names: (&str, &str)) -> (Csa, Csa, i64) {
-    let mut b = Csa::login(addr, names.0, &format!("{game}-B,password-1")).await;
-    let mut w = Csa::login(addr, names.1, &format!("{game}-W,password-1")).await;
-    let id = b.summary().await;
-    assert_eq!(w.summary().await, id);
-    b.send("AGREE").await;
-    w.send(&format!("AGREE {id}")).await;
-    assert_eq!(b.line().await, Some(format!("START:{id}")));
-    assert_eq!(w.line().await, Some(format!("START:{id}")));
-    (b, w, id)
 }
 
 #[tokio::test]

@@ -424,6 +424,19 @@ impl Csa {
     }
 }
 
+/// Two players paired under `game` and started; returns them and the game's id.
+pub async fn started(addr: SocketAddr, game: &str, names: (&str, &str)) -> (Csa, Csa, i64) {
+    let mut b = Csa::login(addr, names.0, &format!("{game}-B,password-1")).await;
+    let mut w = Csa::login(addr, names.1, &format!("{game}-W,password-1")).await;
+    let id = b.summary().await;
+    assert_eq!(w.summary().await, id);
+    b.send("AGREE").await;
+    w.send(&format!("AGREE {id}")).await;
+    assert_eq!(b.line().await, Some(format!("START:{id}")));
+    assert_eq!(w.line().await, Some(format!("START:{id}")));
+    (b, w, id)
+}
+
 /// An x1 login: `LOGIN:<name> OK` then `##[LOGIN] +OK x1`.
 pub async fn x1(addr: SocketAddr, name: &str) -> Csa {
     let mut c = Csa::login(addr, name, "password-1 x1").await;
