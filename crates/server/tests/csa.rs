@@ -1,6 +1,6 @@
 //! The CSA server protocol over real sockets (docs/csa.md): logins, proposals that are never
 //! agreed or are rejected, malformed and over-long lines, moves sent out of turn, the move
-//! limit, a player who disconnects mid-game, a WebSocket spectator of a CSA game, Floodgate's
+//! limit, a player who disconnects mid-game or between his AGREE and START, a WebSocket spectator of a CSA game, Floodgate's
 //! rounds, buoy games, and games resumed on a new connection or after a restart.
 //! python-shogi's own client plays the endings in `make test-csa` (scripts/csa_clients.py).
 
@@ -176,6 +176,28 @@ async fn a_player_gone_mid_game_loses_after_the_countdown() {
     assert_eq!(end[end.len() - 2..], ["#ABNORMAL", "#WIN"], "{end:?}");
     let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
     assert_eq!(g["view"]["outcome"]["result"], "black_win", "{g}");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn a_player_who_agrees_and_leaves_before_the_start_loses_after_the_countdown() {
+    let s = TestServer::with_csa(Duration::from_millis(300), config(256, 5000)).await;
+    let addr = s.csa.unwrap();
+    let mut b = Csa::login(addr, "earlyb", "early-600-10-B,password-1").await;
+    let mut w = Csa::login(addr, "earlyw", "early-600-10-W,password-1").await;
+    let id = b.summary().await;
+    w.summary().await;
+    w.send("AGREE").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Black's AGREE completes the game, and his connection is gone before he hears START: he
+    // is absent from the first move, on his own turn.
+    b.send("AGREE").await;
+    drop(b);
+    assert_eq!(w.line().await, Some(format!("START:{id}")));
+    let end = w.until(|l| l.starts_with("#W") || l.starts_with("#L")).await;
+    assert_eq!(end[end.len() - 2..], ["#ABNORMAL", "#WIN"], "{end:?}");
+    let (_, g) = s.anonymous().get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["view"]["outcome"]["result"], "white_win", "{g}");
     s.stop().await;
 }
 

@@ -14,28 +14,15 @@ use server::csa::CsaConfig;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+use testkit::Rng;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 static PANICS: AtomicUsize = AtomicUsize::new(0);
 
-/// A small deterministic generator (xorshift64*): the same seed sends the same bytes.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    /// One of the space-separated words of `from`.
-    fn pick<'a>(&mut self, from: &'a str) -> &'a str {
-        let n = from.split(' ').count();
-        from.split(' ').nth(self.below(n)).unwrap_or_default()
-    }
+/// One of the space-separated words of `from`.
+fn pick<'a>(r: &mut Rng, from: &'a str) -> &'a str {
+    let n = from.split(' ').count();
+    from.split(' ').nth(r.index(n)).unwrap_or_default()
 }
 
 /// Words a CSA client sends, right and wrong (shogi-server's commands, x1's, moves, results),
@@ -52,28 +39,28 @@ fn line(r: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
     // The server closes the connection at a line past the limit or with bytes that are no
     // ASCII text, so those are rarer than the rest: the peers' other lines reach the games.
-    match r.below(40) {
+    match r.index(40) {
         // Past the protocol's 1,024-byte limit.
-        0 => out.resize(1024 + r.below(4096), b'A' + r.below(26) as u8),
+        0 => out.resize(1024 + r.index(4096), b'A' + r.index(26) as u8),
         // Raw bytes: no UTF-8, NUL, CR, tabs, escapes.
         1 => {
-            for _ in 0..r.below(40) {
-                out.push(r.next() as u8);
+            for _ in 0..r.index(40) {
+                out.push(r.next_u64() as u8);
             }
         }
         // Fragments of commands glued together.
         2..=5 => {
-            let w = r.pick(WORDS).as_bytes();
-            out.extend_from_slice(&w[..r.below(w.len() + 1)]);
-            out.extend_from_slice(r.pick(WORDS).as_bytes());
+            let w = pick(r, WORDS).as_bytes();
+            out.extend_from_slice(&w[..r.index(w.len() + 1)]);
+            out.extend_from_slice(pick(r, WORDS).as_bytes());
         }
         // A few words separated by spaces, tabs or commas.
         _ => {
-            for i in 0..1 + r.below(4) {
+            for i in 0..1 + r.index(4) {
                 if i > 0 {
-                    out.push(*[b' ', b' ', b'\t', b','].get(r.below(4)).unwrap());
+                    out.push(*[b' ', b' ', b'\t', b','].get(r.index(4)).unwrap());
                 }
-                out.extend_from_slice(r.pick(WORDS).as_bytes());
+                out.extend_from_slice(pick(r, WORDS).as_bytes());
             }
         }
     }
@@ -89,19 +76,15 @@ enum Opening {
     X1(String),
     /// A login under a game name; once paired (if within 5 s) the proposal is answered
     /// with `answer` (AGREE, REJECT, or nothing: a client that never agrees), and the random
-    /// lines then go to the game.
-    Game { login: String, answer: Option<&'static str> },
+    /// lines then go to the game; with `started`, only after START (or REJECT) came.
+    Game { login: String, answer: Option<&'static str>, started: bool },
 }
 
 /// A hostile connection: its opening, then `lines` random lines, with everything the server
 /// answers read and thrown away, and at a random point either dropped or closed for writing
 /// (the server then sees the end of its input). Returns what the server sent it.
 async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) -> Vec<u8> {
-    // SplitMix64 of the seed: nearby seeds give unrelated streams.
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    let mut r = Rng((z ^ (z >> 31)) | 1);
+    let mut r = Rng::new(seed);
     let mut c = Csa::connect(addr).await;
     let mut got = Vec::new();
     match opening {
@@ -110,7 +93,7 @@ async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) ->
             c.send(&login).await;
             got.extend(c.line().await.unwrap_or_default().bytes().chain([b'\n']));
         }
-        Opening::Game { login, answer } => {
+        Opening::Game { login, answer, started } => {
             c.send(&login).await;
             let paired = tokio::time::timeout(Duration::from_secs(5), async {
                 while let Some(l) = c.lines.next_line().await.ok().flatten() {
@@ -127,6 +110,11 @@ async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) ->
             // load): a failed write is this peer's end, not the test's.
             if paired && let Some(a) = answer {
                 let _ = c.w.write_all(format!("{a}\n").as_bytes()).await;
+                if started
+                    && let Ok(Ok(Some(l))) = tokio::time::timeout(Duration::from_secs(5), c.lines.next_line()).await
+                {
+                    got.extend(l.bytes().chain([b'\n']));
+                }
             }
         }
     }
@@ -146,7 +134,7 @@ async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) ->
     for _ in 0..lines {
         let mut l = line(&mut r);
         // Now and then a line that never ends (no line feed) or ends with CR LF.
-        match r.below(12) {
+        match r.index(12) {
             0 => {}
             1 => l.extend_from_slice(b"\r\n"),
             _ => l.push(b'\n'),
@@ -154,11 +142,11 @@ async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) ->
         if w.write_all(&l).await.is_err() {
             break;
         }
-        if r.below(4) == 0 {
-            tokio::time::sleep(Duration::from_millis(r.below(20) as u64)).await;
+        if r.index(4) == 0 {
+            tokio::time::sleep(Duration::from_millis(r.index(20) as u64)).await;
         }
     }
-    if r.below(2) == 0 {
+    if r.index(2) == 0 {
         drop(w);
         reader.abort();
     } else {
@@ -166,6 +154,51 @@ async fn hostile(addr: SocketAddr, seed: u64, opening: Opening, lines: usize) ->
         got.extend(reader.await.unwrap_or_default());
     }
     got
+}
+
+/// A well-behaved White against a hostile Black: he agrees, and resigns as soon as it is his
+/// turn, so the game must end — by Black's illegal line, resignation, declaration or absence
+/// (his countdown runs from the start if he is gone before START), or by White's resignation —
+/// or never start (the proposal rejected). Returns what he heard, up to the end.
+async fn calm_white(addr: SocketAddr, login: String) -> Vec<String> {
+    let mut c = Csa::connect(addr).await;
+    c.send(&login).await;
+    let mut heard = Vec::new();
+    loop {
+        let l = c.line().await.unwrap_or_else(|| panic!("the server closed before the game ended: {heard:?}"));
+        match l.as_str() {
+            "END Game_Summary" => c.send("AGREE").await,
+            _ if l.starts_with('+') => c.send("%TORYO").await,
+            _ => {}
+        }
+        let end = ["#WIN", "#LOSE", "#DRAW", "#CENSORED", "#CHUDAN"].contains(&l.as_str()) || l.starts_with("REJECT:");
+        heard.push(l);
+        if end {
+            return heard;
+        }
+    }
+}
+
+/// Every live game with no player connected shows the countdown against the side to move (a
+/// seat whose connection was lost at any point — before START included — is counted absent).
+async fn every_live_game_counts_its_absent_player(s: &TestServer) {
+    let (_, games) = s.anonymous().get("/api/games?status=live").await;
+    for g in games["games"].as_array().cloned().unwrap_or_default() {
+        let id = g["id"].as_i64().unwrap();
+        // The server notices a closed connection a moment later.
+        let mut tries = 0;
+        loop {
+            let mut ws = s.anonymous().ws().await;
+            ws.watch(id, None).await;
+            let state = ws.until(|m| m["type"] == "state").await;
+            if !state["countdown"].is_null() || !state["view"]["outcome"].is_null() {
+                break;
+            }
+            tries += 1;
+            assert!(tries < 30, "game {id}: its players are gone and no countdown runs: {state}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
 }
 
 /// Two well-behaved players pair, agree, play two moves and one resigns: the server still works.
@@ -196,6 +229,7 @@ async fn random_lines_and_drops_never_stop_the_server() {
     // Another set of seeds (a longer hunt: run it in a loop): SHINPAN_HOSTILE_SEED=N.
     let base: u64 = std::env::var("SHINPAN_HOSTILE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut all = String::new();
+    let mut calmly = Vec::new();
     for seed in base * 3 + 1..=base * 3 + 3 {
         let mut peers = Vec::new();
         // Before LOGIN: anything at all.
@@ -209,7 +243,7 @@ async fn random_lines_and_drops_never_stop_the_server() {
         }
         // Four pairs, each under a game name of its own (Black, White): two agree, in one White
         // rejects, in one White never answers; the random lines (moves among them) then go to
-        // the game or the lobby.
+        // the game or the lobby. A fifth pair: a hostile Black against a calm White.
         for k in 0..8u64 {
             let side = if k % 2 == 0 { "B" } else { "W" };
             let login = format!("LOGIN h{seed}x{k} hostile{seed}{}-600-10-{side},password-1", k / 2);
@@ -220,8 +254,17 @@ async fn random_lines_and_drops_never_stop_the_server() {
             } else {
                 Some("AGREE")
             };
-            peers.push(tokio::spawn(hostile(addr, seed * 1000 + 100 + k, Opening::Game { login, answer }, 30)));
+            peers.push(tokio::spawn(hostile(
+                addr,
+                seed * 1000 + 100 + k,
+                Opening::Game { login, answer, started: false },
+                30,
+            )));
         }
+        let login = format!("LOGIN h{seed}x8 hostile{seed}4-600-10-B,password-1");
+        let answer = Some("AGREE");
+        peers.push(tokio::spawn(hostile(addr, seed * 1000 + 108, Opening::Game { login, answer, started: true }, 30)));
+        let calm = tokio::spawn(calm_white(addr, format!("LOGIN h{seed}x9 hostile{seed}4-600-10-W,password-1")));
         let mut heard = String::new();
         for p in peers {
             heard.push_str(&String::from_utf8_lossy(&p.await.expect("a hostile peer's task")));
@@ -230,6 +273,9 @@ async fn random_lines_and_drops_never_stop_the_server() {
             eprintln!("{heard}");
         }
         all.push_str(&heard);
+        let calm = calm.await.expect("the calm White's game ends");
+        calmly.push(calm.last().cloned().unwrap_or_default());
+        every_live_game_counts_its_absent_player(&s).await;
         a_game_is_still_played(addr, &seed.to_string()).await;
         assert_eq!(PANICS.load(Ordering::SeqCst), 0, "a task of the server panicked (seed {seed})");
     }
@@ -237,8 +283,9 @@ async fn random_lines_and_drops_never_stop_the_server() {
     for seen in ["LOGIN:incorrect", "##[ERROR] a line is", "##[LOGIN] +OK x1", "END Game_Summary", "START:"] {
         assert!(all.contains(seen), "no hostile peer got `{seen}`");
     }
-    let ends = ["#ILLEGAL_MOVE", "#RESIGN", "#WIN", "#LOSE"];
-    assert!(ends.iter().any(|e| all.lines().any(|l| l == *e)), "no hostile peer saw its game end");
+    // The calm White's games ended (a proposal may be cancelled by its timeout under load, not
+    // all three).
+    assert!(calmly.iter().any(|l| l.starts_with('#')), "the calm White's games: {calmly:?}");
     // The web side is up too.
     let (status, _) = s.anonymous().get("/api/games").await;
     assert_eq!(status, 200);

@@ -20,7 +20,7 @@ pub use name::{GameName, Wish};
 use crate::api::AccountLimits;
 use crate::auth;
 use crate::follow::MoveFollower;
-use crate::live::{Hub, Watching, now_ms};
+use crate::live::{Hub, PresenceGuard, Watching, now_ms};
 use crate::protocol::ServerMsg;
 use crate::store::{BuoyRow, GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
@@ -114,8 +114,9 @@ struct Pairing {
 
 enum Verdict {
     /// The game started; the player watches it from its first event, so nothing that happens
-    /// before his connection reads on is missed.
-    Start(Watching),
+    /// before his connection reads on is missed. He is present from the start: a connection
+    /// gone before it hears START drops the guard, and his absence is counted from then.
+    Start(Watching, Option<PresenceGuard>),
     Rejected {
         by: String,
     },
@@ -452,7 +453,12 @@ impl Csa {
                     // Both watch from the start event, before either hears START.
                     let b = self.hub.follow(id, None).await.ok_or("the game ended at once")?;
                     let w = self.hub.follow(id, None).await.ok_or("the game ended at once")?;
-                    Ok::<_, String>([b, w])
+                    // A CSA player is at the board from the start; an engine's seat says so itself.
+                    let present = |side: Side| {
+                        let engine = prepared.iter().any(|(s, _, _)| *s == side);
+                        if engine { None } else { self.hub.present(id, side) }
+                    };
+                    Ok::<_, String>([(b, present(Side::Black)), (w, present(Side::White))])
                 };
                 started.await.map_err(|e| {
                     tracing::error!(game = id, error = %e, "CSA game could not start");
@@ -477,8 +483,8 @@ impl Csa {
         }
         match started {
             Ok(watching) => {
-                for (tx, w) in verdicts.into_iter().zip(watching) {
-                    let _ = tx.send(Verdict::Start(w));
+                for (tx, (w, present)) in verdicts.into_iter().zip(watching) {
+                    let _ = tx.send(Verdict::Start(w, present));
                 }
             }
             Err(by) => {
@@ -690,13 +696,13 @@ impl Conn {
             let _ = agree.try_send((you, false));
         });
         let mut answered = false;
-        let watching = loop {
+        let (watching, present) = loop {
             tokio::select! {
                 v = &mut p.verdict => match v {
-                    Ok(Verdict::Start(w)) => {
+                    Ok(Verdict::Start(w, present)) => {
                         self.csa.set_status(self.conn, x1::Status::Game, None);
                         self.write(&format!("START:{}\n", p.id)).await?;
-                        break w;
+                        break (w, present);
                     }
                     Ok(Verdict::Rejected { by }) => {
                         self.write(&format!("REJECT:{} by {by}\n", p.id)).await?;
@@ -726,7 +732,7 @@ impl Conn {
             }
         };
         leaving.disarm();
-        let result = self.play(p.id, p.you, user, Board::new(start, opening.len()), watching).await;
+        let result = self.play(p.id, p.you, user, Board::new(start, opening.len()), watching, present).await;
         if self.x1 {
             result
         } else {
@@ -743,9 +749,9 @@ impl Conn {
         user: User,
         mut g: Board,
         watching: Watching,
+        _present: Option<PresenceGuard>,
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
-        let _present = hub.present(id, you);
         let mut updates = watching.updates;
         for m in watching.backlog {
             if self.on_message(&mut g, &m, you).await? {

@@ -142,7 +142,8 @@ impl Conn {
         self.csa.set_status(self.conn, x1::Status::Game, None);
         self.write(&format!("START:{id}\n")).await?;
         tracing::info!(game = id, player = %user.name, "CSA game resumed");
-        let result = self.play(id, you, user, board, watching).await;
+        let present = self.csa.hub.present(id, you);
+        let result = self.play(id, you, user, board, watching, present).await;
         if self.x1 { result } else { result.and(Err(Closed::Peer)) }
     }
 }
