@@ -235,7 +235,7 @@ async fn watch(
         // Not live: its log from the store, and its state.
         let row = game_row(state, game).await?;
         let g = load(state, &row).await?;
-        let from = after.map_or(0, |a| a + 1) as usize;
+        let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
         let mut seq = after.unwrap_or(0);
         for (i, l) in g.logged_from(from).into_iter().enumerate() {
             seq = (from + i) as u64;

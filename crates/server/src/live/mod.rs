@@ -682,7 +682,7 @@ impl GameTask {
     }
 
     fn watching(&self, after: Option<u64>, detail: ViewDetail) -> Watching {
-        let from = after.map_or(0, |a| a + 1) as usize;
+        let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
         let mut backlog: Vec<Arc<ServerMsg>> = self
             .game
             .logged_from(from)

@@ -306,6 +306,26 @@ impl Ws {
         }
     }
 
+    /// Sends any frame, as a hostile client would: an error (the server closed) is returned.
+    pub async fn send_frame(&mut self, m: Message) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        self.socket.send(m).await
+    }
+
+    /// The next text message within `within`, checked against the schema as `next` does;
+    /// `None` when the connection ended or nothing came.
+    pub async fn try_next(&mut self, within: Duration) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(within, self.socket.next()).await.ok()??.ok()?;
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if let Err(e) = server_schema().validate(&v) {
+                    panic!("a server message outside its schema: {e}\n{v}");
+                }
+                return Some(v);
+            }
+        }
+    }
+
     /// Messages until one satisfies `f` (which is returned).
     pub async fn until(&mut self, f: impl Fn(&Value) -> bool) -> Value {
         loop {
