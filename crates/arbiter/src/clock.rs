@@ -10,6 +10,15 @@ use serde::{Deserialize, Serialize};
 
 const MINUTE: u64 = 60_000;
 
+/// The longest main time, byo-yomi period or increment a clock takes, and the most main time an
+/// arbiter can give: 30 days. Live games are far shorter; the bound keeps every instant plus a
+/// time well inside `u64` (an unbounded main time once wrapped round, and the player's flag was
+/// due within his first byo-yomi period).
+pub const MAX_TIME_MS: u64 = 30 * 24 * 60 * MINUTE;
+
+/// The most byo-yomi periods, or moves in a Canadian period, a clock takes.
+pub const MAX_PERIODS: u32 = 1000;
+
 /// What follows the main time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -75,6 +84,24 @@ impl TimeControl {
             round_down_to_seconds: false,
         }
     }
+    /// Whether every time of the control is at most [`MAX_TIME_MS`] and its periods or moves at
+    /// most [`MAX_PERIODS`]; the reason when not.
+    pub fn bounded(&self) -> Result<(), String> {
+        let (per_ms, count) = match self.overtime {
+            Overtime::None => (0, 0),
+            Overtime::ByoYomi { period_ms, periods } => (period_ms, periods),
+            Overtime::Canadian { moves, period_ms } => (period_ms, moves),
+            Overtime::Fischer { increment_ms } => (increment_ms, 0),
+        };
+        if self.main_ms > MAX_TIME_MS || per_ms > MAX_TIME_MS {
+            return Err(format!("a time of at most {MAX_TIME_MS} ms (30 days)"));
+        }
+        if count > MAX_PERIODS {
+            return Err(format!("at most {MAX_PERIODS} periods or moves a period"));
+        }
+        Ok(())
+    }
+
     /// The byo-yomi period (0 when there is none), as fesa-2017 15.4 compares it.
     pub fn byoyomi_ms(&self) -> u64 {
         match self.overtime {
@@ -470,10 +497,13 @@ impl Clock {
 
     /// Penalty or correction: `side` gets `ms` more main time (fesa-2017 13.4 "time to the
     /// opponent"; rfg 13.4 two minutes). A flag that has fallen stays fallen.
+    /// The main time is then at most [`MAX_TIME_MS`]: what would pass it is not given
+    /// (`credited_ms` counts what was).
     pub fn add_time(&mut self, t: u64, side: Side, ms: u64) -> Result<(), ClockError> {
         self.tick(t)?;
         self.fold(t);
         let s = &mut self.sides[side.index()];
+        let ms = ms.min(MAX_TIME_MS.saturating_sub(s.main_ms));
         s.main_ms += ms;
         s.credited_ms += ms;
         Ok(())

@@ -230,6 +230,10 @@ fn penalties_add_and_deduct_fesa_13_4() {
     c.deduct_time(2 * MIN, Side::Black, 4 * MIN).unwrap();
     // Black had used 2 of 5 minutes; 4 taken leaves nothing: his flag falls now.
     assert_eq!(c.flag_fallen(Side::Black, 2 * MIN), Some(2 * MIN));
+    // No more than 30 days of main time is given (an arbiter's u64::MAX once wrapped round).
+    c.add_time(3 * MIN, Side::White, u64::MAX).unwrap();
+    assert_eq!(c.side(Side::White).main_ms, arbiter::clock::MAX_TIME_MS);
+    assert_eq!(c.side(Side::White).credited_ms, 2 * MIN + arbiter::clock::MAX_TIME_MS - 7 * MIN);
 }
 
 #[test]

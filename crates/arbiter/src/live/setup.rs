@@ -127,6 +127,7 @@ impl GameSetup {
             }
         };
         for tc in self.time.iter().flat_map(|t| [t.black, t.white]) {
+            tc.bounded().map_err(SetupError::Time)?;
             let kind = match tc.overtime {
                 Overtime::None => TimeControlKind::SuddenDeath,
                 Overtime::ByoYomi { periods: 0, .. } => return Err(SetupError::Time("byo-yomi needs a period".into())),
@@ -319,6 +320,31 @@ mod tests {
         assert!(
             GameSetup { rated: true, ..shogi(RulesetId::Ufs2016, TimeControl::sudden_death(MIN)) }.validate().is_ok()
         );
+    }
+
+    #[test]
+    fn times_past_the_clocks_bounds_are_refused() {
+        use crate::clock::{MAX_PERIODS, MAX_TIME_MS};
+        let ok = TimeControl::byoyomi(MAX_TIME_MS, MAX_TIME_MS, MAX_PERIODS);
+        assert!(shogi(RulesetId::Fesa2017, ok).validate().is_ok());
+        // u64::MAX of main time once wrapped round: the flag was due within the first period.
+        for tc in [
+            TimeControl::byoyomi(u64::MAX, 30_000, 1),
+            TimeControl::byoyomi(MAX_TIME_MS + 1, 30_000, 1),
+            TimeControl::byoyomi(600_000, u64::MAX, 1),
+            TimeControl::byoyomi(600_000, 30_000, MAX_PERIODS + 1),
+            TimeControl::fischer(600_000, u64::MAX),
+        ] {
+            let e = shogi(RulesetId::Fesa2017, tc).validate().unwrap_err();
+            assert!(e.to_string().contains("at most"), "{tc:?}: {e}");
+        }
+        let go = |tc: TimeControl| GameSetup {
+            ruleset: RulesetId::Rfg,
+            board: BoardSetup::Go { size: 9, handicap: 0, komi: None },
+            ..shogi(RulesetId::Fesa2017, tc)
+        };
+        assert!(go(TimeControl::canadian(600_000, MAX_PERIODS, 300_000)).validate().is_ok());
+        assert!(go(TimeControl::canadian(600_000, u32::MAX, 300_000)).validate().is_err());
     }
 
     #[test]
