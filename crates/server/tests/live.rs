@@ -145,6 +145,9 @@ async fn refusals_illegal_move_other_side_no_seat(db: Db) {
     assert_eq!((status, e["error"]["code"].as_str()), (400, Some("bad_request")), "{e}");
     let (status, e) = black.get("/api/games/abc").await;
     assert_eq!((status, e["error"]["code"].as_str()), (404, Some("not_found")), "{e}");
+    // So have errors of the query string.
+    let (status, e) = black.get("/api/games?status=bogus").await;
+    assert_eq!((status, e["error"]["code"].as_str()), (400, Some("bad_request")), "{e}");
     // A time past the clock's bounds is refused: u64::MAX of main time once wrapped round, and
     // the flag was due within the first byo-yomi period.
     let huge = shogi("fesa-2017", Some(both(byoyomi(u64::MAX, 30_000, 1))));

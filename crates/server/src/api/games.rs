@@ -1,6 +1,6 @@
 //! Games over HTTP: challenges, accepting, the game as JSON and as a record, acts for bots.
 
-use super::{ApiError, AppState, Body, Param};
+use super::{ApiError, AppState, Body, Param, Params};
 use crate::auth::{Member, Viewer};
 use crate::live::{Seats, now_ms};
 use crate::seat;
@@ -8,7 +8,7 @@ use crate::store::{GameId, GameRow, GameStatus, Role, User, UserId};
 use arbiter::live::{Action, Actor, Draw, GameSetup, LiveGame, Names};
 use arbiter::{GameKind, Mode, RecordFormat, Side};
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -196,7 +196,7 @@ pub struct ListQuery {
 /// `GET /api/games?status=open|live|finished` (default: open challenges).
 pub async fn list(
     State(state): State<AppState>,
-    Query(q): Query<ListQuery>,
+    Params(q): Params<ListQuery>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let rows = state.store.games(q.status.unwrap_or(GameStatus::Open), 100).await?;
     let mut out = Vec::with_capacity(rows.len());

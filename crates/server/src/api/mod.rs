@@ -161,6 +161,21 @@ impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromR
     }
 }
 
+/// A query string whose rejection is an [`ApiError`] (`bad_request`), so a bad one gets the
+/// same JSON error as a bad body.
+pub struct Params<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Params<T>, ApiError> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(v)) => Ok(Params(v)),
+            Err(r) => Err(ApiError::bad_request(r.body_text())),
+        }
+    }
+}
+
 /// An error as every response gives it: `{"error": {"code": …, "message": …}}`.
 #[derive(Debug)]
 pub struct ApiError {

@@ -1,13 +1,13 @@
 //! Tournaments over HTTP (docs/protocol.md, "Tournaments"): thin handlers over
 //! `crate::tournaments`.
 
-use super::{ApiError, AppState, Body, Param};
+use super::{ApiError, AppState, Body, Param, Params};
 use crate::auth::{Member, Viewer};
 use crate::store::TournamentId;
 use crate::tournaments::{News, Published, Registration, Settings, TournamentError, status_name};
 use arbiter::{RulesetId, TimeControl};
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -397,7 +397,7 @@ pub struct StandingsQuery {
 pub async fn standings(
     State(state): State<AppState>,
     Param(id): Param<TournamentId>,
-    Query(q): Query<StandingsQuery>,
+    Params(q): Params<StandingsQuery>,
 ) -> Result<Response, ApiError> {
     let format: StandingsFormat = q
         .format
@@ -477,7 +477,7 @@ pub struct ListQuery {
 
 /// `GET /api/ratings/fesa?format=json|list`: the FESA rating list in force, as JSON or as the
 /// rating program's list file.
-pub async fn rating_list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+pub async fn rating_list(State(state): State<AppState>, Params(q): Params<ListQuery>) -> Result<Response, ApiError> {
     let list = state.store.rating_list().await?;
     match q.format.as_deref().unwrap_or("json") {
         "list" => Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], list.unwrap_or_default()).into_response()),
