@@ -12,12 +12,9 @@ mod common;
 use common::{Csa, TestServer, started};
 use server::csa::CsaConfig;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use testkit::Rng;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-static PANICS: AtomicUsize = AtomicUsize::new(0);
 
 /// One of the space-separated words of `from`.
 fn pick<'a>(r: &mut Rng, from: &'a str) -> &'a str {
@@ -218,19 +215,13 @@ async fn a_game_is_still_played(addr: SocketAddr, tag: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_lines_and_drops_never_stop_the_server() {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        PANICS.fetch_add(1, Ordering::SeqCst);
-        hook(info);
-    }));
+    common::count_panics();
     let config = CsaConfig { agree_timeout: Duration::from_millis(300), ..CsaConfig::new(([127, 0, 0, 1], 0).into()) };
     let s = TestServer::with_csa(Duration::from_millis(300), config).await;
     let addr = s.csa.unwrap();
-    // Another set of seeds (a longer hunt: run it in a loop): SHINPAN_HOSTILE_SEED=N.
-    let base: u64 = std::env::var("SHINPAN_HOSTILE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut all = String::new();
     let mut calmly = Vec::new();
-    for seed in base * 3 + 1..=base * 3 + 3 {
+    for seed in common::hostile_seeds() {
         let mut peers = Vec::new();
         // Before LOGIN: anything at all.
         for k in 0..24 {
@@ -277,7 +268,7 @@ async fn random_lines_and_drops_never_stop_the_server() {
         calmly.push(calm.last().cloned().unwrap_or_default());
         every_live_game_counts_its_absent_player(&s).await;
         a_game_is_still_played(addr, &seed.to_string()).await;
-        assert_eq!(PANICS.load(Ordering::SeqCst), 0, "a task of the server panicked (seed {seed})");
+        assert_eq!(common::panics(), 0, "a task of the server panicked (seed {seed})");
     }
     // What the peers reached: refusals, x1's lobby, games proposed, started and ended.
     for seen in ["LOGIN:incorrect", "##[ERROR] a line is", "##[LOGIN] +OK x1", "END Game_Summary", "START:"] {
@@ -290,5 +281,5 @@ async fn random_lines_and_drops_never_stop_the_server() {
     let (status, _) = s.anonymous().get("/api/games").await;
     assert_eq!(status, 200);
     s.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0, "a task of the server panicked");
+    assert_eq!(common::panics(), 0, "a task of the server panicked");
 }

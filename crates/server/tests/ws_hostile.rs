@@ -12,12 +12,9 @@ mod common;
 
 use common::{Client, TestServer, Ws, mate_moves, seated, shogi};
 use serde_json::json;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use testkit::Rng;
 use tokio_tungstenite::tungstenite::Message;
-
-static PANICS: AtomicUsize = AtomicUsize::new(0);
 
 fn pick<'a>(r: &mut Rng, from: &[&'a str]) -> &'a str {
     from[r.index(from.len())]
@@ -224,11 +221,7 @@ async fn hostile(who: Client, seed: u64, games: [i64; 2], n: usize) -> Vec<Strin
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_messages_and_drops_never_stop_the_server() {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        PANICS.fetch_add(1, Ordering::SeqCst);
-        hook(info);
-    }));
+    common::count_panics();
     let s = TestServer::with_grace(common::Db::Sqlite, Duration::from_secs(60)).await;
     let (black, white, game) = seated(&s, shogi("fesa-2017", None), ("hb", "hw")).await;
     let go = json!({"ruleset": "rfg", "board": {"game": "go", "size": 5, "komi": 0.5}});
@@ -242,9 +235,8 @@ async fn random_messages_and_drops_never_stop_the_server() {
     let first = ws.next().await;
     assert_eq!(first["type"], "state", "{first}");
     let third = s.user("hx").await;
-    let base: u64 = std::env::var("SHINPAN_HOSTILE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut seen = Vec::new();
-    for seed in base * 3 + 1..=base * 3 + 3 {
+    for seed in common::hostile_seeds() {
         let mut peers = Vec::new();
         for (k, who) in
             [s.anonymous(), s.anonymous(), black.clone(), white.clone(), third.clone()].into_iter().enumerate()
@@ -254,7 +246,7 @@ async fn random_messages_and_drops_never_stop_the_server() {
         for p in peers {
             seen.extend(p.await.expect("a hostile peer's task"));
         }
-        assert_eq!(PANICS.load(Ordering::SeqCst), 0, "a task of the server panicked (seed {seed})");
+        assert_eq!(common::panics(), 0, "a task of the server panicked (seed {seed})");
     }
     let mut count = std::collections::BTreeMap::new();
     for t in &seen {
@@ -307,5 +299,5 @@ async fn random_messages_and_drops_never_stop_the_server() {
     let first = ws.next().await;
     assert_eq!(first["type"], "state", "{first}");
     s.stop().await;
-    assert_eq!(PANICS.load(Ordering::SeqCst), 0, "a task of the server panicked");
+    assert_eq!(common::panics(), 0, "a task of the server panicked");
 }

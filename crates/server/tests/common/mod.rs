@@ -47,6 +47,33 @@ pub struct TestServer {
     _dir: Option<tempfile::TempDir>,
 }
 
+/// Panics anywhere in the test's process from the first call on: a panic in a server task only
+/// ends that task (a connection), so the hostile-peer tests count them instead.
+pub fn count_panics() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            PANICS.fetch_add(1, Ordering::SeqCst);
+            hook(info);
+        }));
+    });
+}
+
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+
+/// Panics counted since `count_panics`.
+pub fn panics() -> usize {
+    PANICS.load(Ordering::SeqCst)
+}
+
+/// The hostile-peer tests' three seeds: 1–3, or the `N`th set of three with
+/// `SHINPAN_HOSTILE_SEED=N` (a longer hunt runs it in a loop).
+pub fn hostile_seeds() -> std::ops::RangeInclusive<u64> {
+    let base: u64 = std::env::var("SHINPAN_HOSTILE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    base * 3 + 1..=base * 3 + 3
+}
+
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh, empty database of the kind asked for.
