@@ -21,11 +21,15 @@
 
 pub mod bigint;
 
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use bigint::Big;
 
 /// What the algorithm needs from an edge weight (`Eq + Hash`: the weights are stored once
-/// each, see `Weights`).
-pub trait Weight: Copy + Eq + std::hash::Hash {
+/// each, see `Weights`; `Send + Sync`: large batches of them are set on threads).
+pub trait Weight: Copy + Eq + std::hash::Hash + Send + Sync {
     fn zero() -> Self;
     fn plus(&self, o: &Self) -> Self;
     fn minus(&self, o: &Self) -> Self;
@@ -268,6 +272,120 @@ impl<W: Weight> Weights<W> {
 
 /// Slots of `Weights::cache`.
 const CACHE: usize = 1021;
+
+/// The weight table as the threads of `Incremental::set_rows` share it: the values stored
+/// before the batch are read as they are (no value moves while the batch runs), values new to
+/// the table are added under a lock, and each edge's two cells are written by the one thread
+/// that owns the edge.
+struct SharedWeights<'a, W: Weight> {
+    cells: &'a [AtomicU32],
+    n: usize,
+    table: &'a [W],
+    ids: &'a std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
+    new: Mutex<NewValues<W>>,
+}
+
+/// Values first stored during a batch, with their ids (after the table's).
+struct NewValues<W: Weight> {
+    values: Vec<W>,
+    ids: std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
+}
+
+impl<W: Weight> Weights<W> {
+    /// Run `f` with the table shared between threads (a complete graph stored as a square
+    /// matrix), then keep the values the threads added.
+    fn shared<R>(&mut self, f: impl FnOnce(&SharedWeights<'_, W>) -> R) -> R {
+        debug_assert!(self.n != 0);
+        if self.table.len() >= self.sweep_at {
+            self.compact();
+        }
+        let base = self.table.len() as u32;
+        let idx: &mut [u32] = &mut self.idx;
+        // SAFETY: `AtomicU32` has the size, alignment and bit validity of `u32`, and `idx` is
+        // borrowed exclusively for as long as the atomic view lives.
+        let cells = unsafe { &*(idx as *mut [u32] as *const [AtomicU32]) };
+        let shared = SharedWeights {
+            cells,
+            n: self.n,
+            table: &self.table,
+            ids: &self.ids,
+            new: Mutex::new(NewValues { values: Vec::new(), ids: Default::default() }),
+        };
+        let r = f(&shared);
+        let new = shared.new.into_inner().unwrap_or_else(|e| e.into_inner());
+        debug_assert!(new.ids.values().all(|&id| id >= base));
+        self.table.extend(new.values);
+        self.ids.extend(new.ids);
+        r
+    }
+}
+
+impl<W: Weight> SharedWeights<'_, W> {
+    /// The value in cell `(i, j)` as it was before the batch (only the thread that owns the
+    /// edge writes its cells, after reading them).
+    #[inline(always)]
+    fn old(&self, i: usize, j: usize) -> (u32, &W) {
+        let id = self.cells[i * self.n + j].load(Ordering::Relaxed);
+        (id, &self.table[id as usize])
+    }
+
+    #[inline(always)]
+    fn put_ij(&self, i: usize, j: usize, id: u32) {
+        self.cells[i * self.n + j].store(id, Ordering::Relaxed);
+        self.cells[j * self.n + i].store(id, Ordering::Relaxed);
+    }
+}
+
+/// Slots of `LocalIds::cache`: a batch's weights can take tens of thousands of values (the
+/// B.5 addends differ by column).
+const LOCAL_CACHE: usize = 1 << 15;
+
+/// One thread's ids of the values it stores, in front of the shared table (`Weights::id`'s
+/// caches, per thread).
+struct LocalIds<'s, 'a, W: Weight> {
+    shared: &'s SharedWeights<'a, W>,
+    last: Option<(W, u32)>,
+    cache: Vec<Option<(W, u32)>>,
+}
+
+impl<'s, 'a, W: Weight> LocalIds<'s, 'a, W> {
+    fn new(shared: &'s SharedWeights<'a, W>) -> Self {
+        LocalIds { shared, last: None, cache: vec![None; LOCAL_CACHE] }
+    }
+
+    fn id(&mut self, v: W) -> u32 {
+        if let Some((w, id)) = self.last
+            && w == v
+        {
+            return id;
+        }
+        let slot = {
+            use std::hash::BuildHasher;
+            (self.shared.ids.hasher().hash_one(v) >> 32) as usize % LOCAL_CACHE
+        };
+        if let Some((w, id)) = self.cache[slot]
+            && w == v
+        {
+            self.last = Some((v, id));
+            return id;
+        }
+        let id = match self.shared.ids.get(&v) {
+            Some(&id) => id,
+            None => {
+                let mut new = self.shared.new.lock().unwrap_or_else(|e| e.into_inner());
+                let next = (self.shared.table.len() + new.values.len()) as u32;
+                let id = *new.ids.entry(v).or_insert(next);
+                if id == next {
+                    new.values.push(v);
+                }
+                id
+            }
+        };
+        self.last = Some((v, id));
+        self.cache[slot] = Some((v, id));
+        id
+    }
+}
 
 /// A small multiplicative hash for the weight table (its keys are weights of a round, not
 /// adversarial input).
@@ -1275,6 +1393,50 @@ pub struct Incremental<W: Weight> {
     seed: Option<Vec<W>>,
 }
 
+/// The pairs of a batch of `Incremental::set_rows`: row `r` takes the columns before it
+/// (`Lower`) or after it (`Upper`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Triangle {
+    Lower,
+    Upper,
+}
+
+/// Edges below which a batch (`Incremental::set_rows`, `set_initial_rows`, a repair's least
+/// duals) does not start threads.
+const PARALLEL_BATCH: usize = 1 << 16;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: another `PARALLEL_BATCH` (0: every batch on threads, at least two of them), and
+    /// how many batches ran on threads.
+    pub(crate) static PARALLEL_TEST: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    pub(crate) static PARALLEL_RUNS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts a batch run on threads (tests).
+fn ran_on_threads() {
+    #[cfg(test)]
+    PARALLEL_RUNS.with(|c| c.set(c.get() + 1));
+}
+
+fn parallel_batch() -> usize {
+    #[cfg(test)]
+    if let Some(k) = PARALLEL_TEST.with(|c| c.get()) {
+        return k;
+    }
+    PARALLEL_BATCH
+}
+
+/// Threads for the large batches of weights (`Incremental::set_rows`): the machine's, at most 8.
+pub fn threads() -> usize {
+    let n = std::thread::available_parallelism().map_or(1, |n| n.get()).min(8);
+    #[cfg(test)]
+    if PARALLEL_TEST.with(|c| c.get()) == Some(0) {
+        return n.max(2);
+    }
+    n
+}
+
 /// Tries without a match after which `Incremental::compute` stops its greedy pass.
 const FUTILE: usize = 256;
 
@@ -1370,6 +1532,66 @@ impl<W: Weight> Incremental<W> {
         self.s.edge2.put_ij(i, j, w2.plus(&w2));
     }
 
+    /// `set_initial(i, j, f(state, i, j))` for every `i` in `rows` and `j < i`, by as many
+    /// threads as `states`, in tiles of 64 by 64 (each edge is stored at `(i, j)` and at
+    /// `(j, i)`; row by row the second store would miss the cache at every edge). Only stores,
+    /// so the order does not matter.
+    pub fn set_initial_rows<S, F>(&mut self, rows: Range<usize>, states: &mut [S], f: F)
+    where
+        W: Send + Sync,
+        S: Send,
+        F: Fn(&mut S, usize, usize) -> W + Sync,
+    {
+        debug_assert!(!self.solved);
+        const T: usize = 64;
+        let (neg2, f) = (self.neg.plus(&self.neg), &f);
+        let stored = move |w: W| {
+            let w2 = if w.is_zero() { neg2 } else { w.plus(&w) };
+            w2.plus(&w2)
+        };
+        let tiles = |part: Range<usize>, mut put: Box<dyn FnMut(usize, usize) + '_>| {
+            for i0 in part.clone().step_by(T) {
+                let i1 = (i0 + T).min(part.end);
+                for j0 in (0..i1).step_by(T) {
+                    for i in i0..i1 {
+                        for j in j0..(j0 + T).min(i) {
+                            put(i, j);
+                        }
+                    }
+                }
+            }
+        };
+        let total = (rows.end * rows.end.saturating_sub(1) - rows.start * rows.start.saturating_sub(1)) / 2;
+        if states.len() < 2 || total < parallel_batch() || self.s.edge2.n == 0 {
+            let state = &mut states[0];
+            let edge2 = &mut self.s.edge2;
+            tiles(rows, Box::new(|i, j| edge2.put_ij(i, j, stored(f(state, i, j)))));
+            return;
+        }
+        ran_on_threads();
+        // Consecutive tiles of rows per thread, about as many edges each.
+        let threads = states.len();
+        let mut bounds = vec![rows.start];
+        for i0 in rows.clone().step_by(T) {
+            let done = (i0 * i0.saturating_sub(1) - rows.start * rows.start.saturating_sub(1)) / 2;
+            if i0 > rows.start && bounds.len() < threads && done * threads >= total * bounds.len() {
+                bounds.push(i0);
+            }
+        }
+        bounds.push(rows.end);
+        self.s.edge2.shared(|shared| {
+            std::thread::scope(|scope| {
+                for (state, b) in states.iter_mut().zip(bounds.windows(2)) {
+                    let part = b[0]..b[1];
+                    scope.spawn(move || {
+                        let mut ids = LocalIds::new(shared);
+                        tiles(part, Box::new(|i, j| shared.put_ij(i, j, ids.id(stored(f(state, i, j))))));
+                    });
+                }
+            });
+        });
+    }
+
     /// Set the weight of edge i–j; zero means absent.
     pub fn set(&mut self, i: usize, j: usize, w: W) {
         let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
@@ -1408,6 +1630,157 @@ impl<W: Weight> Incremental<W> {
         if dirty && !self.is_dirty[a] {
             self.is_dirty[a] = true;
             self.dirty.push(a);
+        }
+    }
+
+    /// `set(order[r], order[c], f(state, r, c))` for every row `r` of `rows` and column `c` of
+    /// `triangle`, row by row: the same weights, duals and repair marks as those calls one by
+    /// one (so the same matchings after), computed by as many threads as `states` (each has
+    /// its own, e.g. a cache). Serial when the batch is small, the graph is not complete or a
+    /// vertex of `order` is retired. A bracket of a Dutch round sets tens of millions of
+    /// weights this way.
+    ///
+    /// What makes it exact: only `set`'s side effects depend on the order of the calls. A
+    /// matched edge whose weight rises raises its ends' duals; the other edges at those ends
+    /// are judged with the dual as it is at their turn (known in advance: the raised edges are
+    /// the matched ones, one per vertex); and a vertex marked for repair is marked where the
+    /// serial calls would first have marked it (each thread keeps its first marks in order, and
+    /// the threads take consecutive rows).
+    pub fn set_rows<S, F>(&mut self, order: &[usize], rows: Range<usize>, triangle: Triangle, states: &mut [S], f: F)
+    where
+        W: Send + Sync,
+        S: Send,
+        F: Fn(&mut S, usize, usize) -> W + Sync,
+    {
+        let len = order.len();
+        let cols = |r: usize| match triangle {
+            Triangle::Lower => 0..r,
+            Triangle::Upper => r + 1..len,
+        };
+        let total: usize = rows.clone().map(|r| cols(r).len()).sum();
+        if states.len() < 2 || total < parallel_batch() || self.s.edge2.n == 0 || order.iter().any(|&v| self.retired[v])
+        {
+            let state = &mut states[0];
+            for r in rows {
+                for c in cols(r) {
+                    let w = f(state, r, c);
+                    self.set(order[r], order[c], w);
+                }
+            }
+            return;
+        }
+        ran_on_threads();
+        // Where each row starts in the calls' order.
+        let mut start = Vec::with_capacity(rows.len() + 1);
+        let mut at = 0;
+        for r in rows.clone() {
+            start.push(at);
+            at += cols(r).len();
+        }
+        start.push(at);
+        let first_col = |r: usize| match triangle {
+            Triangle::Lower => 0,
+            Triangle::Upper => r + 1,
+        };
+        let seq = |r: usize, c: usize| start[r - rows.start] + c - first_col(r);
+        let nv = self.s.nv;
+        let mut pos = vec![NONE; nv];
+        for (x, &v) in order.iter().enumerate() {
+            pos[v] = x;
+        }
+        let neg2 = self.neg.plus(&self.neg);
+        let double = |w: W| if w.is_zero() { neg2 } else { w.plus(&w) };
+        // The duals raised on the way: by vertex, at which call and by how much.
+        let mut raise: Vec<Option<(usize, W)>> = vec![None; nv];
+        for r in rows.clone() {
+            let v = order[r];
+            let m = self.s.mate_of(v);
+            if m == NONE || pos[m] == NONE || !cols(r).contains(&pos[m]) {
+                continue;
+            }
+            if self.s.inblossom[v] != v || self.s.inblossom[m] != m {
+                continue;
+            }
+            let w2 = double(f(&mut states[0], r, pos[m]));
+            let old = self.s.edge2.get_ij(v, m).half();
+            if old.less(&w2) {
+                let d = w2.minus(&old);
+                raise[v] = Some((seq(r, pos[m]), d));
+                raise[m] = raise[v];
+            }
+        }
+        // Consecutive rows per thread, about as many calls each.
+        let threads = states.len();
+        let mut bounds = vec![rows.start];
+        for r in rows.clone() {
+            if bounds.len() < threads && start[r + 1 - rows.start] * threads >= total * bounds.len() {
+                bounds.push(r + 1);
+            }
+        }
+        bounds.push(rows.end);
+        let Incremental { s, is_dirty, .. } = self;
+        let Solver { edge2, mate, inblossom, dualvar, .. } = s;
+        let (mate, inblossom, dualvar, is_dirty) = (&*mate, &*inblossom, &*dualvar, &*is_dirty);
+        let (raise, f, seq, cols) = (&raise, &f, &seq, &cols);
+        let marks: Vec<Vec<usize>> = edge2.shared(|shared| {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = states
+                    .iter_mut()
+                    .zip(bounds.windows(2))
+                    .map(|(state, b)| {
+                        let part = b[0]..b[1];
+                        scope.spawn(move || {
+                            let mut ids = LocalIds::new(shared);
+                            let mut seen = vec![false; nv];
+                            let mut marks = Vec::new();
+                            for r in part {
+                                let i = order[r];
+                                for c in cols(r) {
+                                    let j = order[c];
+                                    let w2 = double(f(state, r, c));
+                                    let id = ids.id(w2.plus(&w2));
+                                    let (old_id, old4) = shared.old(i, j);
+                                    if id == old_id {
+                                        continue;
+                                    }
+                                    let old = old4.half();
+                                    shared.put_ij(i, j, id);
+                                    let (a, b) = (i.min(j), i.max(j));
+                                    let matched = mate[a] != NONE && mate[a] / 2 == pair_index(a, b);
+                                    let trivial = inblossom[a] == a && inblossom[b] == b;
+                                    if matched && trivial && old.less(&w2) {
+                                        continue;
+                                    }
+                                    let dual = |v: usize| match raise[v] {
+                                        Some((at, d)) if at < seq(r, c) => dualvar[v].plus(&d),
+                                        _ => dualvar[v],
+                                    };
+                                    let dirty = matched
+                                        || !trivial && inblossom[a] == inblossom[b]
+                                        || dual(a).plus(&dual(b)).less(&w2.plus(&w2));
+                                    if dirty && !is_dirty[a] && !seen[a] {
+                                        seen[a] = true;
+                                        marks.push(a);
+                                    }
+                                }
+                            }
+                            marks
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            })
+        });
+        for a in marks.into_iter().flatten() {
+            if !self.is_dirty[a] {
+                self.is_dirty[a] = true;
+                self.dirty.push(a);
+            }
+        }
+        for (v, r) in raise.iter().enumerate() {
+            if let Some((_, d)) = r {
+                self.s.dualvar[v] = self.s.dualvar[v].plus(d);
+            }
         }
     }
 
@@ -1582,6 +1955,82 @@ impl<W: Weight> Incremental<W> {
             }
         }
         best
+    }
+
+    /// Each of `freed` (outside blossoms and unmatched) in turn takes its least feasible dual
+    /// (`least_dual`), against the duals of those before it as they have just been set. The
+    /// vertices go in blocks: a block's vertices are scanned on threads against the duals at
+    /// hand (the blocks before are done), except for the pairs within the block, which are
+    /// then taken in turn. A least dual is a maximum, so the order of the scan does not matter.
+    fn least_duals_in_turn(&mut self, freed: &[usize]) {
+        const BLOCK: usize = 256;
+        let takes: Vec<usize> =
+            freed.iter().copied().filter(|&v| self.s.inblossom[v] == v && self.s.mate[v] == NONE).collect();
+        let threads = threads();
+        if threads < 2 || takes.len() * self.s.alive.len() < parallel_batch() || !self.s.complete {
+            for &v in &takes {
+                if let Some(d) = self.least_dual(v, false) {
+                    self.s.dualvar[v] = d;
+                }
+            }
+            return;
+        }
+        ran_on_threads();
+        let mut alive = vec![false; self.s.nv];
+        for &u in &self.s.alive {
+            alive[u] = true;
+        }
+        let mut turn = vec![NONE; self.s.nv];
+        for block in takes.chunks(BLOCK) {
+            for (k, &v) in block.iter().enumerate() {
+                turn[v] = k;
+            }
+            let (this, at) = (&*self, &turn);
+            let part = |vs: &[usize]| -> Vec<Option<W>> {
+                vs.iter()
+                    .map(|&v| {
+                        let mut best: Option<W> = None;
+                        for &u in &this.s.alive {
+                            if u == v || at[u] < at[v] {
+                                continue;
+                            }
+                            let e = this.s.edge2.get_ij(v, u);
+                            if e.is_negative() {
+                                continue;
+                            }
+                            let need = e.minus(&this.s.dualvar[u]);
+                            if best.is_none_or(|b| b.less(&need)) {
+                                best = Some(need);
+                            }
+                        }
+                        best
+                    })
+                    .collect()
+            };
+            let per = block.len().div_ceil(threads);
+            let bests: Vec<Option<W>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = block.chunks(per).map(|vs| scope.spawn(move || part(vs))).collect();
+                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            });
+            for (k, (&v, mut best)) in block.iter().zip(bests).enumerate() {
+                for &u in &block[..k] {
+                    let e = self.s.edge2.get_ij(v, u);
+                    if !alive[u] || e.is_negative() {
+                        continue;
+                    }
+                    let need = e.minus(&self.s.dualvar[u]);
+                    if best.is_none_or(|b| b.less(&need)) {
+                        best = Some(need);
+                    }
+                }
+                if let Some(d) = best {
+                    self.s.dualvar[v] = d;
+                }
+            }
+            for &v in block {
+                turn[v] = NONE;
+            }
+        }
     }
 
     /// `least_dual(v, false)` and, in the same scan, the edge end of what `match_tight_free`
@@ -1768,14 +2217,7 @@ impl<W: Weight> Incremental<W> {
         } else {
             // A repair: each freed vertex (the changed ones first, then their old mates) in
             // turn gets its least feasible dual, which makes it tight with its best neighbour.
-            for &v in &freed {
-                if self.s.inblossom[v] == v
-                    && self.s.mate[v] == NONE
-                    && let Some(d) = self.least_dual(v, false)
-                {
-                    self.s.dualvar[v] = d;
-                }
-            }
+            self.least_duals_in_turn(&freed);
             freed
         };
         let mut candidates = std::mem::take(&mut self.candidates);
@@ -2020,6 +2462,80 @@ mod tests {
                     prop_assert_eq!(got, want);
                 }
             }
+        }
+
+        #[test]
+        fn set_rows_on_threads_is_set_one_by_one(n2 in 2usize..14, init in proptest::collection::vec(0i64..12, 400), new in proptest::collection::vec(0i64..12, 400), perm in proptest::collection::vec(0usize..1000, 28), take in 2usize..28, from in 0usize..28, upper in any::<bool>(), threads in 2usize..4) {
+            // Two copies of one solved matching (blossoms, raised duals and all); one takes the
+            // new weights by `set` one by one, the other by `set_rows` on threads.
+            let n = 2 * n2;
+            let neg = -1_000_000i64;
+            let mk = || {
+                let mut inc = Incremental::new(n, neg, 100);
+                for i in 0..n { for j in 0..i { inc.set(i, j, init[(i * 31 + j) % 400]); } }
+                inc.compute();
+                inc
+            };
+            let (mut one, mut many) = (mk(), mk());
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&v| perm[v]);
+            order.truncate(take.min(n));
+            let rows = from.min(order.len())..order.len();
+            let triangle = if upper { Triangle::Upper } else { Triangle::Lower };
+            // Each weight moved by -5..=6 from where it was (some unchanged, some absent, some
+            // matched edges raised past their neighbours: the raise's turn then matters).
+            let weight = |i: usize, j: usize| {
+                let k = (i.max(j) * 29 + i.min(j)) % 400;
+                (init[(i.max(j) * 31 + i.min(j)) % 400] + new[k] - 5).max(0)
+            };
+            for r in rows.clone() {
+                let cols = if upper { r + 1..order.len() } else { 0..r };
+                for c in cols { one.set(order[r], order[c], weight(order[r], order[c])); }
+            }
+            let mut states = vec![0usize; threads];
+            PARALLEL_TEST.with(|c| c.set(Some(0)));
+            many.set_rows(&order, rows, triangle, &mut states, |calls, r, c| { *calls += 1; weight(order[r], order[c]) });
+            PARALLEL_TEST.with(|c| c.set(None));
+            for i in 0..n { for j in 0..n { prop_assert!(one.s.edge2.get_ij(i, j) == many.s.edge2.get_ij(i, j)); } }
+            prop_assert_eq!(&one.s.dualvar, &many.s.dualvar);
+            prop_assert_eq!(&one.dirty, &many.dirty);
+            prop_assert_eq!(one.compute(), many.compute());
+            prop_assert_eq!(&one.s.dualvar, &many.s.dualvar);
+        }
+
+        #[test]
+        fn set_initial_rows_on_threads_stores_what_set_initial_does(n2 in 2usize..40, from in 0usize..80, w in proptest::collection::vec(0i64..9, 64), threads in 2usize..4) {
+            let n = 2 * n2;
+            let weight = |i: usize, j: usize| w[(i * 7 + j * 13) % 64];
+            let (mut one, mut many) = (Incremental::new(n, -1_000i64, 100), Incremental::new(n, -1_000i64, 100));
+            let rows = from.min(n)..n;
+            for i in rows.clone() { for j in 0..i { one.set_initial(i, j, weight(i, j)); } }
+            PARALLEL_TEST.with(|c| c.set(Some(0)));
+            many.set_initial_rows(rows, &mut vec![(); threads], |_, i, j| weight(i, j));
+            PARALLEL_TEST.with(|c| c.set(None));
+            for i in 0..n { for j in 0..n { prop_assert!(one.s.edge2.get_ij(i, j) == many.s.edge2.get_ij(i, j)); } }
+            prop_assert_eq!(one.compute(), many.compute());
+        }
+
+        #[test]
+        fn a_repair_on_threads_is_the_repair_in_turn(n2 in 2usize..20, init in proptest::collection::vec(0i64..12, 400), changes in proptest::collection::vec((0usize..40, 0usize..40, 0i64..12), 1..60)) {
+            // The same changes repaired with the least duals taken one by one and in blocks on
+            // threads: the same duals and matching.
+            let n = 2 * n2;
+            let mk = || {
+                let mut inc = Incremental::new(n, -1_000_000i64, 100);
+                for i in 0..n { for j in 0..i { inc.set(i, j, init[(i * 31 + j) % 400]); } }
+                inc.compute();
+                for &(i, j, x) in &changes { if i % n != j % n { inc.set(i % n, j % n, x); } }
+                inc
+            };
+            let (mut one, mut many) = (mk(), mk());
+            let serial = one.compute();
+            PARALLEL_TEST.with(|c| c.set(Some(0)));
+            let threaded = many.compute();
+            PARALLEL_TEST.with(|c| c.set(None));
+            prop_assert_eq!(serial, threaded);
+            prop_assert_eq!(&one.s.dualvar, &many.s.dualvar);
         }
 
         #[test]

@@ -279,6 +279,19 @@
 //! pairing hundreds at once; a stage's first scan over thousands of roots' edges (their slacks
 //! in `Big` arithmetic) is about 0.4–0.5 s. So fewer stages there, or a cheaper first scan, is
 //! still the next step.
+//! Then the large batches on both cores (issue 19): a bracket's weights (`set_rows`, exact:
+//! the order-dependent side effects of `Incremental::set`, the raised duals of matched edges
+//! and the marks for repair, are known in advance or kept in order per thread), its first
+//! weights (`set_initial_rows`) and a repair's least duals (in blocks of 256, the pairs within
+//! a block in turn) run on `matching::threads()` threads, each with its own weight ids and
+//! memo. Same pairings byte for byte on every `dutch_scale` case and the 4,392 pairings of
+//! `bench_pairing --equiv-check`; `weights_set_on_threads_pair_as_on_one` and three proptests
+//! compare with one thread. Wall time, the binary before and this one in turn, twice
+//! (2026-11-28, a slow day: 16 s for round 2 where a quiet day took 10): round 2 of 9,999
+//! players 16.5, 16.1 -> 12.9, 13.1 s, round 5 18.2, 16.3 -> 14.7, 16.2 s (user time 1–3 s
+//! more: the threads' own ids and memos), peak 275 -> 284 MB. What is left is serial: each
+//! bracket's first matching (its stages, 1–2.5 s each) and the lowering pass after the greedy
+//! start (0.3–1 s).
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
@@ -318,7 +331,9 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 use crate::matching::bigint::{Big, Sum};
-use crate::matching::{Incremental, pair_index};
+use sync_wrapper::SyncWrapper;
+
+use crate::matching::{Incremental, Triangle, pair_index, threads};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -869,7 +884,8 @@ struct Pairer<'a, const N: usize> {
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
     c9_shift: u32,
-    progress: &'a mut dyn FnMut(Progress),
+    /// Only `finalize` calls it (`&mut self`); the threads computing weights share the rest.
+    progress: SyncWrapper<&'a mut dyn FnMut(Progress)>,
     /// Players paired for good so far (`finalize`), and the most told so far.
     paired: usize,
     told: usize,
@@ -1010,7 +1026,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             shift,
             elig,
             floats,
-            progress,
+            progress: SyncWrapper::new(progress),
             paired: 0,
             told: 0,
             loc: (0..total).collect(),
@@ -1061,6 +1077,33 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let (x, y) = (self.loc[a], self.loc[b]);
         debug_assert!(x != NONE && y != NONE);
         self.m.set(x, y, w);
+    }
+
+    /// `set(vertices[r], vertices[c], f(self, state, r, c))` for the pairs of `rows` and
+    /// `triangle`, on threads (`Incremental::set_rows`: the same as one by one).
+    fn set_rows<S: Send>(
+        &mut self,
+        vertices: &[usize],
+        rows: std::ops::Range<usize>,
+        triangle: Triangle,
+        states: &mut [S],
+        f: impl Fn(&Self, &mut S, usize, usize) -> Big<N> + Sync,
+    ) {
+        let order: Vec<usize> = vertices.iter().map(|&v| self.loc[v]).collect();
+        debug_assert!(order.iter().all(|&l| l != NONE));
+        let mut m = std::mem::replace(&mut self.m, empty_matching(0, self.max_w));
+        let this = &*self;
+        m.set_rows(&order, rows, triangle, states, |state, r, c| f(this, state, r, c));
+        self.m = m;
+    }
+
+    /// The first weights of the bracket's matching (`Incremental::set_initial_rows`, by local
+    /// index: `i` in `rows`, `j < i`), on threads.
+    fn set_initial_rows(&mut self, rows: std::ops::Range<usize>, f: impl Fn(&Self, usize, usize) -> Big<N> + Sync) {
+        let mut m = std::mem::replace(&mut self.m, empty_matching(0, self.max_w));
+        let this = &*self;
+        m.set_initial_rows(rows, &mut vec![(); threads()], |_, i, j| f(this, i, j));
+        self.m = m;
     }
 
     /// Maximum-weight matching; an unmatched vertex is its own mate.
@@ -1349,15 +1392,11 @@ impl<'a, const N: usize> Pairer<'a, N> {
             // x–stand-in: s(x) + s_min; stand-ins among themselves: 2·s_min (quarters of s4).
             let quarter = |w: Big<N>| w.shr1().shr1();
             let among = quarter(t.add(&t));
-            lower_pairs_tiled(self.core..players, |i, j| {
-                let w = if j < self.core { quarter(self.s4[self.glob[j]].add(&t)) } else { among };
-                self.m.set_initial(i, j, w);
+            self.set_initial_rows(self.core..players, |this, _, j| {
+                if j < this.core { quarter(this.s4[this.glob[j]].add(&t)) } else { among }
             });
         } else {
-            lower_pairs_tiled(self.core..players, |i, j| {
-                let w = self.out_edge(self.glob[j], self.glob[i]);
-                self.m.set_initial(i, j, w);
-            });
+            self.set_initial_rows(self.core..players, |this, i, j| this.out_edge(this.glob[j], this.glob[i]));
         }
         if let Some(d) = self.dummy {
             // The bye: weight 1 (with stand-ins: 1 − s_min + s_min).
@@ -1369,14 +1408,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
         // edge between two players moving down that was dropped stays absent), so that the
         // first solve pairs nearly everyone along tight edges and the bracket's own weights
         // are then a repair, as over the whole field.
-        lower_pairs_tiled(0..self.core, |i, j| {
-            let (a, b) = (self.glob[j], self.glob[i]);
-            let w = if i < mdps && !self.mdp_present.contains(&(a.min(b), a.max(b))) {
-                Big::ZERO
-            } else {
-                self.out_edge(a, b)
-            };
-            self.m.set_initial(i, j, w);
+        self.set_initial_rows(0..self.core, |this, i, j| {
+            let (a, b) = (this.glob[j], this.glob[i]);
+            if i < mdps && !this.mdp_present.contains(&(a.min(b), a.max(b))) { Big::ZERO } else { this.out_edge(a, b) }
         });
         self.seed();
         self.m.compute();
@@ -1414,7 +1448,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         if self.paired > self.told {
             // A bracket paired again (`enter`) tells nothing twice.
             self.told = self.paired;
-            (self.progress)(Progress::Paired { done: self.paired.min(v), of: v });
+            (self.progress.get_mut())(Progress::Paired { done: self.paired.min(v), of: v });
         }
         self.done[a] = true;
         self.done[b] = true;
@@ -1613,7 +1647,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             Some(m) => m,
             None => self.solve_completion(top),
         };
-        (self.progress)(Progress::Completable);
+        (self.progress.get_mut())(Progress::Completable);
         let unmatched = (0..v).filter(|&i| m[i] == i).count();
         if unmatched > 1 {
             return Err(Error::NoPairing(
@@ -1705,7 +1739,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.m.set_initial(i, j, w);
             });
             if rows + 256 <= v {
-                (self.progress)(Progress::Weights { done: rows + 256, of: v });
+                (self.progress.get_mut())(Progress::Weights { done: rows + 256, of: v });
             }
         }
         // The weights above are sums of per-player terms, s(i) + s(j) (with [both in the top
@@ -1798,14 +1832,12 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 self.enter(&vertices, sg_begin, next, full);
                 // base[larger][smaller], for the larger at `sg_begin` or after (each distinct weight
                 // stored once: a bracket of 6,000 players has 18 million of them).
-                let mut memo = self.memo(vertices.iter().copied());
-                for li in sg_begin..count {
-                    for si in 0..li {
-                        let (in_cur, in_next) = (li < next_sg_begin, li >= next_sg_begin);
-                        let w = self.memo_edge(&mut memo, vertices[si], vertices[li], in_cur, in_next);
-                        self.set(vertices[li], vertices[si], w);
-                    }
-                }
+                let mut memos = vec![self.memo(vertices.iter().copied()); threads()];
+                self.set_rows(&vertices, sg_begin..count, Triangle::Lower, &mut memos, |this, memo, li, si| {
+                    let (in_cur, in_next) = (li < next_sg_begin, li >= next_sg_begin);
+                    this.memo_edge(memo, vertices[si], vertices[li], in_cur, in_next)
+                });
+                let mut memo = Memo::merged(memos);
                 // Moved-down players among themselves: weighed as in this bracket too (in this
                 // bracket's fields); an edge dropped in an earlier bracket stays absent.
                 for li in 1..sg_begin {
@@ -1837,6 +1869,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         r.add(&addend)
                     };
                 let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
+                let mut units = vec![(); threads()];
                 let mut mate = self.compute();
 
                 // Heterogeneous bracket: choose which moved-down players (MDPs) are paired.
@@ -1914,12 +1947,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         rem_pairs += 1;
                     }
                 }
-                for (a, &oi) in remainder.iter().enumerate() {
-                    for (ri, &pi) in remainder.iter().enumerate().take(a) {
-                        let w = weight_with(self, &base, pi, oi, ri, rem_pairs);
-                        self.set(vertices[pi], vertices[oi], w);
-                    }
-                }
+                let rem_vertices: Vec<usize> = remainder.iter().map(|&pi| vertices[pi]).collect();
+                self.set_rows(&rem_vertices, 0..remainder.len(), Triangle::Lower, &mut units, |this, _, a, ri| {
+                    weight_with(this, &base, remainder[ri], remainder[a], ri, rem_pairs)
+                });
                 mate = self.compute();
                 let first_group_end = rem_pairs;
                 let mut exchanges = 0;
@@ -1992,20 +2023,17 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     k += 1;
                 }
                 // Fix who is in S1 after the exchanges; drop the exchange bits.
+                let in_s1 = |v: usize| mate[v] > v && mate[v] < next_sg_begin_vertex;
                 for (a, &pi) in remainder.iter().enumerate() {
-                    let pv = vertices[pi];
                     for &oi in &remainder[a + 1..] {
-                        let ov = vertices[oi];
-                        if mate[pv] <= pv
-                            || mate[pv] >= next_sg_begin_vertex
-                            || (mate[ov] > ov && mate[ov] < next_sg_begin_vertex)
-                        {
+                        if !in_s1(vertices[pi]) || in_s1(vertices[oi]) {
                             base.drop(oi, pi);
                         }
-                        let w = base.get(self, oi, pi);
-                        self.set(pv, ov, w);
                     }
                 }
+                self.set_rows(&rem_vertices, 0..remainder.len(), Triangle::Upper, &mut units, |this, _, a, oa| {
+                    base.get(this, remainder[oa], remainder[a])
+                });
                 // D.1 each S1 player, from the top, gets the highest possible S2 opponent.
                 for &pi in &remainder {
                     let pv = vertices[pi];
@@ -2116,7 +2144,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
     }
 }
 
-/// Calls `f(i, j)` for every `i` in `rows` and `j < i`, in tiles of 64 by 64: `set_initial`
+/// Calls `f(i, j)` for every `i` in `rows` and `j < i`, in tiles of 64 by 64 (the first matching
+/// over all players, `solve_completion`; `Incremental::set_initial_rows` for the brackets'): `set_initial`
 /// writes each edge at `(i, j)` and at `(j, i)` of a square matrix, and row by row the second
 /// write missed the cache at every edge (50 million of them at 10,000 players). The order is
 /// only that of stores (`set_initial` marks nothing for repair), so nothing depends on it.
@@ -2143,6 +2172,7 @@ fn lower_pairs_tiled(rows: std::ops::Range<usize>, mut f: impl FnMut(usize, usiz
 /// by the same function as before, so the values are exactly those it gives. Only valid while
 /// nothing those attributes feed changes (the bye's score, the C.9 bookkeeping, the fields'
 /// layout): each loop builds its own.
+#[derive(Clone)]
 struct Memo<const N: usize> {
     /// Per vertex (sorted index), its class (`u32::MAX`: not classified).
     class: Vec<u32>,
@@ -2153,6 +2183,20 @@ struct Memo<const N: usize> {
 impl<const N: usize> Memo<N> {
     /// More classes than this (never seen) and the table would be large: compute directly.
     const MAX_CLASSES: usize = 512;
+
+    /// One memo with what each of `memos` (copies of one, filled by different threads) holds.
+    fn merged(memos: Vec<Memo<N>>) -> Memo<N> {
+        let mut memos = memos.into_iter();
+        let mut out = memos.next().expect("at least one memo");
+        for m in memos {
+            for (slot, w) in out.table.iter_mut().zip(m.table) {
+                if slot.is_none() {
+                    *slot = w;
+                }
+            }
+        }
+        out
+    }
 
     /// The weight of `h`–`l` with `flag` if the table has it (`get` stored it).
     #[inline(always)]
@@ -2460,6 +2504,43 @@ mod tests {
         sim::play(&mut t, &round, &mut sim::Rng::new(1));
         let (st, sorted) = state(&t, Edition::Fide2025).unwrap();
         assert!(structural(&st, &sorted).is_none());
+    }
+
+    #[test]
+    fn weights_set_on_threads_pair_as_on_one() {
+        // Every large batch (a bracket's weights, a repair's least duals) on threads pairs as
+        // one thread does: fields of 150-odd players, forbidden pairs, acceleration, both
+        // editions, rounds 2-6.
+        use crate::matching::{PARALLEL_RUNS, PARALLEL_TEST};
+        let mut rounds = 0;
+        PARALLEL_RUNS.with(|c| c.set(0));
+        for seed in 0..6u64 {
+            let n = 150 + seed as usize;
+            let mut t = sim::field(n, 7, seed + 100);
+            if seed % 2 == 0 {
+                t.forbidden.push(vec![0, 1]);
+            }
+            if seed % 3 == 2 {
+                for p in t.players.iter_mut().take(n / 3) {
+                    p.acceleration = vec![10, 10];
+                }
+            }
+            let edition = if seed % 4 == 3 { Edition::Fide2017 } else { Edition::Fide2025 };
+            let mut rng = sim::Rng::new(seed);
+            for round in 0..6 {
+                PARALLEL_TEST.with(|c| c.set(Some(usize::MAX)));
+                let one = pair_edition(&t, edition);
+                PARALLEL_TEST.with(|c| c.set(Some(0)));
+                let threads = pair_edition(&t, edition);
+                PARALLEL_TEST.with(|c| c.set(None));
+                let Ok(r) = one else { break };
+                assert_eq!(threads.as_ref().ok(), Some(&r), "seed {seed} round {round}");
+                rounds += 1;
+                sim::play(&mut t, &r, &mut rng);
+            }
+        }
+        assert!(rounds >= 25, "{rounds} rounds compared");
+        assert!(PARALLEL_RUNS.with(|c| c.get()) > 100, "batches on threads");
     }
 
     #[test]
