@@ -1796,15 +1796,27 @@ impl<W: Weight> Incremental<W> {
 
     /// Whether `y` is feasible for every present edge (`seed_duals`).
     fn feasible(&self, y: &[W]) -> bool {
-        for j in 0..self.s.nv {
-            for i in 0..j {
-                let e = self.s.edge2.get_ij(j, i);
-                if !e.is_negative() && y[i].plus(&y[j]).less(&e) {
-                    return false;
-                }
-            }
+        let n = self.s.nv;
+        let rows_feasible = |rows: Range<usize>| {
+            rows.into_iter().all(|j| {
+                (0..j).all(|i| {
+                    let e = self.s.edge2.get_ij(j, i);
+                    e.is_negative() || !y[i].plus(&y[j]).less(&e)
+                })
+            })
+        };
+        let threads = threads();
+        if threads < 2 || n * n / 2 < parallel_batch() {
+            return rows_feasible(0..n);
         }
-        true
+        // Rows split so that each thread checks about as many edges (row j has j).
+        let bounds: Vec<usize> =
+            (0..=threads).map(|t| ((n * n) as f64 * t as f64 / threads as f64).sqrt() as usize).collect();
+        std::thread::scope(|scope| {
+            let handles: Vec<_> =
+                bounds.windows(2).map(|b| scope.spawn(move || rows_feasible(b[0]..b[1].min(n)))).collect();
+            handles.into_iter().all(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        })
     }
 
     /// The dual of vertex `v` after `compute`, in the duals' units (a tight edge has
@@ -1981,7 +1993,9 @@ impl<W: Weight> Incremental<W> {
             alive[u] = true;
         }
         let mut turn = vec![NONE; self.s.nv];
-        for block in takes.chunks(BLOCK) {
+        // Tests with every batch on threads: blocks of 5.
+        let block_len = if parallel_batch() == 0 { 5 } else { BLOCK };
+        for block in takes.chunks(block_len) {
             for (k, &v) in block.iter().enumerate() {
                 turn[v] = k;
             }
@@ -2025,6 +2039,141 @@ impl<W: Weight> Incremental<W> {
                 }
                 if let Some(d) = best {
                     self.s.dualvar[v] = d;
+                }
+            }
+            for &v in block {
+                turn[v] = NONE;
+            }
+        }
+    }
+
+    /// Each of `free` still free (outside blossoms) in turn takes its least feasible dual
+    /// against the duals as they are, and is matched to the first free vertex whose edge is
+    /// then tight (`least_dual_tight_free`). In blocks on threads as `least_duals_in_turn`:
+    /// a block's vertices are scanned against the state at the block's start, each keeping
+    /// its least dual over the vertices not before it in the block and the first few free
+    /// vertices tight at that dual; in turn, the pairs within the block are added, and a vertex
+    /// matched meanwhile is passed over (a vertex whose few candidates were all matched
+    /// meanwhile is scanned again in full).
+    fn lower_free_in_turn(&mut self, free: &[usize]) {
+        const BLOCK: usize = 256;
+        const KEEP: usize = 8;
+        let is_free = |s: &Solver<W>, u: usize| s.mate[u] == NONE && s.inblossom[u] == u;
+        let lower = |this: &mut Self, v: usize| {
+            if is_free(&this.s, v)
+                && let Some((d, p)) = this.least_dual_tight_free(v)
+            {
+                this.s.dualvar[v] = d;
+                if p != NONE {
+                    let u = this.s.ep(p);
+                    this.s.match_pair(v, u);
+                }
+            }
+        };
+        let threads = threads();
+        if threads < 2 || free.len() * self.s.alive.len() < parallel_batch() || !self.s.complete {
+            for &v in free {
+                lower(self, v);
+            }
+            return;
+        }
+        ran_on_threads();
+        // Tests with every batch on threads keep one candidate (so the full scan runs too) in
+        // blocks of 5.
+        let (keep, block_len) = if parallel_batch() == 0 { (1, 5) } else { (KEEP, BLOCK) };
+        let mut alive = vec![false; self.s.nv];
+        for &u in &self.s.alive {
+            alive[u] = true;
+        }
+        let mut turn = vec![NONE; self.s.nv];
+        for block in free.chunks(block_len) {
+            for (k, &v) in block.iter().enumerate() {
+                turn[v] = k;
+            }
+            let (this, at) = (&*self, &turn);
+            // Per vertex: its least dual over the vertices not before it in the block, the first
+            // free vertices (by vertex, as `alive` is ordered) tight at it, and whether there
+            // were more.
+            let part = |vs: &[usize]| -> Vec<Option<(W, Vec<usize>, bool)>> {
+                vs.iter()
+                    .map(|&v| {
+                        if !is_free(&this.s, v) {
+                            return None;
+                        }
+                        let mut best: Option<W> = None;
+                        let (mut tied, mut more) = (Vec::new(), false);
+                        for &u in &this.s.alive {
+                            if u == v || at[u] < at[v] {
+                                continue;
+                            }
+                            let e = this.s.edge2.get_ij(v, u);
+                            if e.is_negative() {
+                                continue;
+                            }
+                            let need = e.minus(&this.s.dualvar[u]);
+                            match best {
+                                Some(b) if need.less(&b) => continue,
+                                Some(b) if b == need => {}
+                                _ => {
+                                    best = Some(need);
+                                    tied.clear();
+                                    more = false;
+                                }
+                            }
+                            if is_free(&this.s, u) {
+                                if tied.len() < keep {
+                                    tied.push(u);
+                                } else {
+                                    more = true;
+                                }
+                            }
+                        }
+                        best.map(|b| (b, tied, more))
+                    })
+                    .collect()
+            };
+            let per = block.len().div_ceil(threads);
+            let parts: Vec<Option<(W, Vec<usize>, bool)>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = block.chunks(per).map(|vs| scope.spawn(move || part(vs))).collect();
+                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            });
+            for (k, (&v, part)) in block.iter().zip(parts).enumerate() {
+                if !is_free(&self.s, v) {
+                    continue;
+                }
+                // The vertices before `v` in the block, with their duals as they are now.
+                let mut best = part.as_ref().map(|p| p.0);
+                let mut before: Vec<(usize, W)> = Vec::new();
+                for &u in &block[..k] {
+                    let e = self.s.edge2.get_ij(v, u);
+                    if !alive[u] || e.is_negative() {
+                        continue;
+                    }
+                    let need = e.minus(&self.s.dualvar[u]);
+                    if best.is_none_or(|b| b.less(&need)) {
+                        best = Some(need);
+                    }
+                    before.push((u, need));
+                }
+                let Some(d) = best else { continue };
+                let mut first =
+                    before.iter().filter(|&&(u, need)| need == d && is_free(&self.s, u)).map(|&(u, _)| u).min();
+                if let Some((dp, tied, more)) = part
+                    && dp == d
+                {
+                    match tied.into_iter().find(|&u| is_free(&self.s, u)) {
+                        Some(u) => first = Some(first.map_or(u, |f| f.min(u))),
+                        None if more => {
+                            // Every kept candidate was matched meanwhile: scan in full.
+                            lower(self, v);
+                            continue;
+                        }
+                        None => {}
+                    }
+                }
+                self.s.dualvar[v] = d;
+                if let Some(u) = first {
+                    self.s.match_pair(v, u);
                 }
             }
             for &v in block {
@@ -2241,19 +2390,7 @@ impl<W: Weight> Incremental<W> {
         let mut short_first = matched_any || tries < FUTILE;
         self.candidates = candidates;
         // Who is still free is lowered once more against the duals as they are now.
-        for &v in &free {
-            if self.s.inblossom[v] == v
-                && self.s.mate[v] == NONE
-                && let Some((d, p)) = self.least_dual_tight_free(v)
-            {
-                self.s.dualvar[v] = d;
-                if p != NONE {
-                    let u = self.s.ep(p);
-                    self.s.mate[v] = p;
-                    self.s.mate[u] = p ^ 1;
-                }
-            }
-        }
+        self.lower_free_in_turn(&free);
         // Free vertices that did not change themselves (freed with a changed mate) start no
         // tree at first (see below).
         let mut passive_first = false;
@@ -2539,6 +2676,37 @@ mod tests {
         }
 
         #[test]
+        fn lowering_in_blocks_on_threads_is_lowering_in_turn(n2 in 2usize..30, w in proptest::collection::vec(0i64..3, 97), y in proptest::collection::vec(0i64..4, 60), perm in proptest::collection::vec(0usize..1000, 60), pairs in proptest::collection::vec((0usize..60, 0usize..60), 0..10)) {
+            // Few distinct weights and duals: ties everywhere, so which tight free vertex comes
+            // first, and vertices matched before their turn, matter. Both passes on one state.
+            let n = 2 * n2;
+            let mut inc = Incremental::new(n, -1_000i64, 100);
+            for i in 0..n { for j in 0..i { inc.set_initial(i, j, w[(i * 7 + j * 3) % 97]); } }
+            inc.s.dualvar[..n].copy_from_slice(&y[..n]);
+            for &(a, b) in &pairs {
+                let (a, b) = (a % n, b % n);
+                if a != b && inc.s.mate[a] == NONE && inc.s.mate[b] == NONE { inc.s.match_pair(a, b); }
+            }
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&v| perm[v]);
+            let run = |batch: usize, f: &dyn Fn(&mut Incremental<i64>, &[usize])| {
+                let mut c = Incremental::new(n, -1_000i64, 100);
+                c.s.edge2 = Weights::square(n, -4_000);
+                for i in 0..n { for j in 0..i { c.s.edge2.put_ij(i, j, inc.s.edge2.get_ij(i, j)); } }
+                c.s.dualvar.clone_from(&inc.s.dualvar);
+                c.s.mate.clone_from(&inc.s.mate);
+                PARALLEL_TEST.with(|t| t.set(Some(batch)));
+                f(&mut c, &order);
+                PARALLEL_TEST.with(|t| t.set(None));
+                (c.s.dualvar, c.s.mate)
+            };
+            let lower = |c: &mut Incremental<i64>, o: &[usize]| c.lower_free_in_turn(o);
+            prop_assert_eq!(run(usize::MAX, &lower), run(0, &lower));
+            let least = |c: &mut Incremental<i64>, o: &[usize]| c.least_duals_in_turn(o);
+            prop_assert_eq!(run(usize::MAX, &least), run(0, &least));
+        }
+
+        #[test]
         fn seeded_duals_give_the_optimum(n2 in 1usize..9, s in proptest::collection::vec(0i64..30, 18), extra in proptest::collection::vec((0usize..18, 0usize..18, 1i64..8), 0..8), feasible in any::<bool>()) {
             // Weights s(i) + s(j) plus a few extras, seeded with 4·s (+ 2·8 to cover the
             // extras) or with an infeasible seed (ignored): a fresh maximum either way.
@@ -2552,6 +2720,11 @@ mod tests {
             }
             for i in 0..n { for j in 0..i { w[j][i] = w[i][j]; inc.set_initial(i, j, w[i][j]); } }
             let y: Vec<i64> = (0..n).map(|i| if feasible { 4 * s[i] + 2 + 16 } else { 0 }).collect();
+            // The check of the seed on threads agrees with the check on one.
+            let one = inc.feasible(&y);
+            PARALLEL_TEST.with(|c| c.set(Some(0)));
+            prop_assert_eq!(inc.feasible(&y), one);
+            PARALLEL_TEST.with(|c| c.set(None));
             inc.seed_duals(y);
             let m = inc.compute();
             let mut edges = Vec::new();

@@ -282,16 +282,17 @@
 //! Then the large batches on both cores (issue 19): a bracket's weights (`set_rows`, exact:
 //! the order-dependent side effects of `Incremental::set`, the raised duals of matched edges
 //! and the marks for repair, are known in advance or kept in order per thread), its first
-//! weights (`set_initial_rows`) and a repair's least duals (in blocks of 256, the pairs within
-//! a block in turn) run on `matching::threads()` threads, each with its own weight ids and
-//! memo. Same pairings byte for byte on every `dutch_scale` case and the 4,392 pairings of
-//! `bench_pairing --equiv-check`; `weights_set_on_threads_pair_as_on_one` and three proptests
-//! compare with one thread. Wall time, the binary before and this one in turn, twice
-//! (2026-11-28, a slow day: 16 s for round 2 where a quiet day took 10): round 2 of 9,999
-//! players 16.5, 16.1 -> 12.9, 13.1 s, round 5 18.2, 16.3 -> 14.7, 16.2 s (user time 1–3 s
-//! more: the threads' own ids and memos), peak 275 -> 284 MB. What is left is serial: each
-//! bracket's first matching (its stages, 1–2.5 s each) and the lowering pass after the greedy
-//! start (0.3–1 s).
+//! weights (`set_initial_rows`), the check of the seeded duals, a repair's least duals and the
+//! lowering pass after the greedy start (in blocks of 256 scanned on threads against the state
+//! at the block's start, the pairs within a block then taken in turn) run on
+//! `matching::threads()` threads, each with its own weight ids and memo. Same pairings byte
+//! for byte on every `dutch_scale` case and the 4,392 pairings of `bench_pairing
+//! --equiv-check`; `weights_set_on_threads_pair_as_on_one` and four proptests compare with one
+//! thread. Wall time, the binary before and this one in turn, twice (2026-11-28, a slow day:
+//! 16 s for round 2 where a quiet day took 10): round 2 of 9,999 players 16.6, 16.6 -> 10.9,
+//! 12.1 s, round 5 15.8, 15.9 -> 14.4, 14.1 s (user time about 1 s more: the threads' own ids
+//! and memos), peak 275 -> 284 MB. What is left is serial: each bracket's first matching's
+//! stages (1–2.5 s each), most of round 5.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
