@@ -1437,6 +1437,18 @@ pub fn threads() -> usize {
     n
 }
 
+/// `f` of each of `items`, in order, computed on `threads` threads (a run of consecutive items
+/// each).
+fn map_on_threads<T: Send>(items: &[usize], threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let per = items.len().div_ceil(threads).max(1);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            items.chunks(per).map(|run| scope.spawn(move || run.iter().map(|&x| f(x)).collect::<Vec<T>>())).collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
 /// Tries without a match after which `Incremental::compute` stops its greedy pass.
 const FUTILE: usize = 256;
 
@@ -2000,31 +2012,23 @@ impl<W: Weight> Incremental<W> {
                 turn[v] = k;
             }
             let (this, at) = (&*self, &turn);
-            let part = |vs: &[usize]| -> Vec<Option<W>> {
-                vs.iter()
-                    .map(|&v| {
-                        let mut best: Option<W> = None;
-                        for &u in &this.s.alive {
-                            if u == v || at[u] < at[v] {
-                                continue;
-                            }
-                            let e = this.s.edge2.get_ij(v, u);
-                            if e.is_negative() {
-                                continue;
-                            }
-                            let need = e.minus(&this.s.dualvar[u]);
-                            if best.is_none_or(|b| b.less(&need)) {
-                                best = Some(need);
-                            }
-                        }
-                        best
-                    })
-                    .collect()
-            };
-            let per = block.len().div_ceil(threads);
-            let bests: Vec<Option<W>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = block.chunks(per).map(|vs| scope.spawn(move || part(vs))).collect();
-                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            let bests = map_on_threads(block, threads, |v| {
+                // `least_dual`'s scan (a hot loop: written out, as there).
+                let mut best: Option<W> = None;
+                for &u in &this.s.alive {
+                    if u == v || at[u] < at[v] {
+                        continue;
+                    }
+                    let e = this.s.edge2.get_ij(v, u);
+                    if e.is_negative() {
+                        continue;
+                    }
+                    let need = e.minus(&this.s.dualvar[u]);
+                    if best.is_none_or(|b| b.less(&need)) {
+                        best = Some(need);
+                    }
+                }
+                best
             });
             for (k, (&v, mut best)) in block.iter().zip(bests).enumerate() {
                 for &u in &block[..k] {
@@ -2094,48 +2098,39 @@ impl<W: Weight> Incremental<W> {
             // Per vertex: its least dual over the vertices not before it in the block, the first
             // free vertices (by vertex, as `alive` is ordered) tight at it, and whether there
             // were more.
-            let part = |vs: &[usize]| -> Vec<Option<(W, Vec<usize>, bool)>> {
-                vs.iter()
-                    .map(|&v| {
-                        if !is_free(&this.s, v) {
-                            return None;
+            let parts = map_on_threads(block, threads, |v| {
+                if !is_free(&this.s, v) {
+                    return None;
+                }
+                let mut best: Option<W> = None;
+                let (mut tied, mut more) = (Vec::new(), false);
+                for &u in &this.s.alive {
+                    if u == v || at[u] < at[v] {
+                        continue;
+                    }
+                    let e = this.s.edge2.get_ij(v, u);
+                    if e.is_negative() {
+                        continue;
+                    }
+                    let need = e.minus(&this.s.dualvar[u]);
+                    match best {
+                        Some(b) if need.less(&b) => continue,
+                        Some(b) if b == need => {}
+                        _ => {
+                            best = Some(need);
+                            tied.clear();
+                            more = false;
                         }
-                        let mut best: Option<W> = None;
-                        let (mut tied, mut more) = (Vec::new(), false);
-                        for &u in &this.s.alive {
-                            if u == v || at[u] < at[v] {
-                                continue;
-                            }
-                            let e = this.s.edge2.get_ij(v, u);
-                            if e.is_negative() {
-                                continue;
-                            }
-                            let need = e.minus(&this.s.dualvar[u]);
-                            match best {
-                                Some(b) if need.less(&b) => continue,
-                                Some(b) if b == need => {}
-                                _ => {
-                                    best = Some(need);
-                                    tied.clear();
-                                    more = false;
-                                }
-                            }
-                            if is_free(&this.s, u) {
-                                if tied.len() < keep {
-                                    tied.push(u);
-                                } else {
-                                    more = true;
-                                }
-                            }
+                    }
+                    if is_free(&this.s, u) {
+                        if tied.len() < keep {
+                            tied.push(u);
+                        } else {
+                            more = true;
                         }
-                        best.map(|b| (b, tied, more))
-                    })
-                    .collect()
-            };
-            let per = block.len().div_ceil(threads);
-            let parts: Vec<Option<(W, Vec<usize>, bool)>> = std::thread::scope(|scope| {
-                let handles: Vec<_> = block.chunks(per).map(|vs| scope.spawn(move || part(vs))).collect();
-                handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+                    }
+                }
+                best.map(|b| (b, tied, more))
             });
             for (k, (&v, part)) in block.iter().zip(parts).enumerate() {
                 if !is_free(&self.s, v) {

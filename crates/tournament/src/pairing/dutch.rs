@@ -2507,6 +2507,25 @@ mod tests {
         assert!(structural(&st, &sorted).is_none());
     }
 
+    /// A field of 150-odd players (`sim::field` of `field_seed`) varied by `seed`: forbidden
+    /// pairs on even seeds, acceleration for the top third on every third, odd and even counts,
+    /// the 2017 edition on every fourth.
+    fn varied_field(seed: u64, field_seed: u64) -> (Tournament, Edition) {
+        let n = 150 + seed as usize;
+        let mut t = sim::field(n, 7, field_seed);
+        if seed.is_multiple_of(2) {
+            t.forbidden.push(vec![0, 1]);
+            t.forbidden.push(vec![n - 1, n - 2, n - 3]);
+        }
+        if seed % 3 == 2 {
+            for p in t.players.iter_mut().take(n / 3) {
+                p.acceleration = vec![10, 10];
+            }
+        }
+        let edition = if seed % 4 == 3 { Edition::Fide2017 } else { Edition::Fide2025 };
+        (t, edition)
+    }
+
     #[test]
     fn weights_set_on_threads_pair_as_on_one() {
         // Every large batch (a bracket's weights, a repair's least duals) on threads pairs as
@@ -2516,17 +2535,7 @@ mod tests {
         let mut rounds = 0;
         PARALLEL_RUNS.with(|c| c.set(0));
         for seed in 0..6u64 {
-            let n = 150 + seed as usize;
-            let mut t = sim::field(n, 7, seed + 100);
-            if seed % 2 == 0 {
-                t.forbidden.push(vec![0, 1]);
-            }
-            if seed % 3 == 2 {
-                for p in t.players.iter_mut().take(n / 3) {
-                    p.acceleration = vec![10, 10];
-                }
-            }
-            let edition = if seed % 4 == 3 { Edition::Fide2017 } else { Edition::Fide2025 };
+            let (mut t, edition) = varied_field(seed, seed + 100);
             let mut rng = sim::Rng::new(seed);
             for round in 0..6 {
                 PARALLEL_TEST.with(|c| c.set(Some(usize::MAX)));
@@ -2554,18 +2563,7 @@ mod tests {
         let mut rounds = 0;
         STAND_IN_BRACKETS.with(|c| c.set((0, 0)));
         for seed in 0..8u64 {
-            let n = 150 + seed as usize;
-            let mut t = sim::field(n, 7, seed);
-            if seed % 2 == 0 {
-                t.forbidden.push(vec![0, 1]);
-                t.forbidden.push(vec![n - 1, n - 2, n - 3]);
-            }
-            if seed % 3 == 2 {
-                for p in t.players.iter_mut().take(n / 3) {
-                    p.acceleration = vec![10, 10];
-                }
-            }
-            let edition = if seed % 4 == 3 { Edition::Fide2017 } else { Edition::Fide2025 };
+            let (mut t, edition) = varied_field(seed, seed);
             let mut rng = sim::Rng::new(seed);
             for round in 0..6 {
                 let mut by = Vec::new();
