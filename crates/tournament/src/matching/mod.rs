@@ -139,13 +139,11 @@ pub(crate) struct Weights<W: Weight> {
     /// of a complete graph stored as a full `n`×`n` matrix, each edge twice (`square`).
     n: usize,
     table: Vec<W>,
-    ids: std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
-    /// The last value stored and its index (a row of equal weights is common).
-    last: Option<(W, u32)>,
-    /// A direct-mapped cache of `ids` by the value's hash (`CACHE` slots): a round stores tens
-    /// of millions of weights taking a few hundred values, and the map's probe was a tenth of
-    /// a round of 9,999 players. Cleared when `compact` renumbers the values.
-    cache: Vec<Option<(W, u32)>>,
+    ids: IdMap<W>,
+    /// The ids last looked up (`CACHE` slots): a round stores tens of millions of weights
+    /// taking a few hundred values, and the map's probe was a tenth of a round of 9,999
+    /// players. Cleared when `compact` renumbers the values.
+    cached: IdCache<W>,
     /// `compact` when the table reaches this size.
     sweep_at: usize,
 }
@@ -157,9 +155,8 @@ impl<W: Weight> Weights<W> {
             n: 0,
             table: Vec::new(),
             ids: Default::default(),
-            last: None,
             sweep_at: 1 << 16,
-            cache: vec![None; CACHE],
+            cached: IdCache::new(CACHE),
         };
         let id = w.id(fill);
         w.idx = vec![id; len];
@@ -222,21 +219,10 @@ impl<W: Weight> Weights<W> {
     }
 
     fn id(&mut self, v: W) -> u32 {
-        if let Some((w, id)) = self.last
-            && w == v
-        {
-            return id;
-        }
-        let slot = {
-            use std::hash::BuildHasher;
-            (self.ids.hasher().hash_one(v) >> 32) as usize % CACHE
+        let slot = match self.cached.get(v, self.ids.hasher()) {
+            Ok(id) => return id,
+            Err(slot) => slot,
         };
-        if let Some((w, id)) = self.cache[slot]
-            && w == v
-        {
-            self.last = Some((v, id));
-            return id;
-        }
         if self.table.len() >= self.sweep_at {
             self.compact();
         }
@@ -245,8 +231,7 @@ impl<W: Weight> Weights<W> {
         if id == next {
             self.table.push(v);
         }
-        self.last = Some((v, id));
-        self.cache[slot] = Some((v, id));
+        self.cached.remember(slot, v, id);
         id
     }
 
@@ -264,14 +249,59 @@ impl<W: Weight> Weights<W> {
         }
         self.ids = table.iter().enumerate().map(|(i, &w)| (w, i as u32)).collect();
         self.table = table;
-        self.last = None;
-        self.cache.fill(None);
+        self.cached.clear();
         self.sweep_at = (2 * self.table.len()).max(1 << 16);
     }
 }
 
-/// Slots of `Weights::cache`.
+/// Slots of `Weights::cached`.
 const CACHE: usize = 1021;
+
+type IdMap<W> = std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>;
+
+/// The ids of values looked up lately, in front of a weight table's map: the last one (a row of
+/// equal weights is common) and a direct-mapped cache by the value's hash.
+struct IdCache<W: Weight> {
+    last: Option<(W, u32)>,
+    slots: Vec<Option<(W, u32)>>,
+}
+
+impl<W: Weight> IdCache<W> {
+    fn new(slots: usize) -> Self {
+        IdCache { last: None, slots: vec![None; slots] }
+    }
+
+    /// The id of `v` if cached, else the slot to `remember` it in.
+    #[inline(always)]
+    fn get(&mut self, v: W, hasher: &std::hash::BuildHasherDefault<Fx>) -> Result<u32, usize> {
+        if let Some((w, id)) = self.last
+            && w == v
+        {
+            return Ok(id);
+        }
+        let slot = {
+            use std::hash::BuildHasher;
+            (hasher.hash_one(v) >> 32) as usize % self.slots.len()
+        };
+        match self.slots[slot] {
+            Some((w, id)) if w == v => {
+                self.last = Some((v, id));
+                Ok(id)
+            }
+            _ => Err(slot),
+        }
+    }
+
+    fn remember(&mut self, slot: usize, v: W, id: u32) {
+        self.last = Some((v, id));
+        self.slots[slot] = Some((v, id));
+    }
+
+    fn clear(&mut self) {
+        self.last = None;
+        self.slots.fill(None);
+    }
+}
 
 /// The weight table as the threads of `Incremental::set_rows` share it: the values stored
 /// before the batch are read as they are (no value moves while the batch runs), values new to
@@ -281,14 +311,14 @@ struct SharedWeights<'a, W: Weight> {
     cells: &'a [AtomicU32],
     n: usize,
     table: &'a [W],
-    ids: &'a std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
+    ids: &'a IdMap<W>,
     new: Mutex<NewValues<W>>,
 }
 
 /// Values first stored during a batch, with their ids (after the table's).
 struct NewValues<W: Weight> {
     values: Vec<W>,
-    ids: std::collections::HashMap<W, u32, std::hash::BuildHasherDefault<Fx>>,
+    ids: IdMap<W>,
 }
 
 impl<W: Weight> Weights<W> {
@@ -340,35 +370,22 @@ impl<W: Weight> SharedWeights<'_, W> {
 /// B.5 addends differ by column).
 const LOCAL_CACHE: usize = 1 << 15;
 
-/// One thread's ids of the values it stores, in front of the shared table (`Weights::id`'s
-/// caches, per thread).
+/// One thread's ids of the values it stores, in front of the shared table (as `Weights::id`).
 struct LocalIds<'s, 'a, W: Weight> {
     shared: &'s SharedWeights<'a, W>,
-    last: Option<(W, u32)>,
-    cache: Vec<Option<(W, u32)>>,
+    cached: IdCache<W>,
 }
 
 impl<'s, 'a, W: Weight> LocalIds<'s, 'a, W> {
     fn new(shared: &'s SharedWeights<'a, W>) -> Self {
-        LocalIds { shared, last: None, cache: vec![None; LOCAL_CACHE] }
+        LocalIds { shared, cached: IdCache::new(LOCAL_CACHE) }
     }
 
     fn id(&mut self, v: W) -> u32 {
-        if let Some((w, id)) = self.last
-            && w == v
-        {
-            return id;
-        }
-        let slot = {
-            use std::hash::BuildHasher;
-            (self.shared.ids.hasher().hash_one(v) >> 32) as usize % LOCAL_CACHE
+        let slot = match self.cached.get(v, self.shared.ids.hasher()) {
+            Ok(id) => return id,
+            Err(slot) => slot,
         };
-        if let Some((w, id)) = self.cache[slot]
-            && w == v
-        {
-            self.last = Some((v, id));
-            return id;
-        }
         let id = match self.shared.ids.get(&v) {
             Some(&id) => id,
             None => {
@@ -381,8 +398,7 @@ impl<'s, 'a, W: Weight> LocalIds<'s, 'a, W> {
                 id
             }
         };
-        self.last = Some((v, id));
-        self.cache[slot] = Some((v, id));
+        self.cached.remember(slot, v, id);
         id
     }
 }
@@ -1437,16 +1453,74 @@ pub fn threads() -> usize {
     n
 }
 
+/// `f(state, part)` for each state and each run of `bounds` (`bounds[t]..bounds[t + 1]`), one
+/// thread each: the results in that order. A panic on a thread is raised again here.
+fn on_threads<S: Send, T: Send>(
+    states: &mut [S],
+    bounds: &[usize],
+    f: impl Fn(&mut S, Range<usize>) -> T + Sync,
+) -> Vec<T> {
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = states
+            .iter_mut()
+            .zip(bounds.windows(2))
+            .map(|(state, b)| scope.spawn(move || f(state, b[0]..b[1])))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+    })
+}
+
+/// Bounds of `threads` runs of `rows` (cut every `step` rows) with about as many edges each:
+/// `before(r)` is the number of edges in the rows from `rows.start` to `r`.
+fn balanced_bounds(rows: Range<usize>, step: usize, threads: usize, before: impl Fn(usize) -> usize) -> Vec<usize> {
+    let total = before(rows.end);
+    let mut bounds = vec![rows.start];
+    for r in rows.clone().step_by(step).skip(1) {
+        if bounds.len() < threads && before(r) * threads >= total * bounds.len() {
+            bounds.push(r);
+        }
+    }
+    bounds.push(rows.end);
+    bounds
+}
+
 /// `f` of each of `items`, in order, computed on `threads` threads (a run of consecutive items
 /// each).
 fn map_on_threads<T: Send>(items: &[usize], threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let per = items.len().div_ceil(threads).max(1);
-    let f = &f;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            items.chunks(per).map(|run| scope.spawn(move || run.iter().map(|&x| f(x)).collect::<Vec<T>>())).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-    })
+    let bounds: Vec<usize> = (0..items.len().div_ceil(per)).map(|t| t * per).chain([items.len()]).collect();
+    let runs = on_threads(&mut vec![(); bounds.len() - 1], &bounds, |_, run| {
+        items[run].iter().map(|&x| f(x)).collect::<Vec<T>>()
+    });
+    runs.into_iter().flatten().collect()
+}
+
+/// Twice `w` (the duals' units), or twice `neg` for an absent edge (`w` zero).
+#[inline(always)]
+fn doubled<W: Weight>(w: W, neg: W) -> W {
+    if w.is_zero() { neg.plus(&neg) } else { w.plus(&w) }
+}
+
+/// Side of the tiles of `lower_pairs_tiled`.
+const TILE: usize = 64;
+
+/// Calls `f(i, j)` for every `i` in `rows` and `j < i`, in tiles of `TILE` by `TILE`: the
+/// complete graph's first weights are stored at `(i, j)` and at `(j, i)` of a square matrix
+/// (`set_initial`), and row by row the second store missed the cache at every edge (50
+/// million of them at 10,000 players). Only stores go this way, so nothing depends on the
+/// order.
+pub(crate) fn lower_pairs_tiled(rows: Range<usize>, mut f: impl FnMut(usize, usize)) {
+    for i0 in rows.clone().step_by(TILE) {
+        let i1 = (i0 + TILE).min(rows.end);
+        for j0 in (0..i1).step_by(TILE) {
+            for i in i0..i1 {
+                for j in j0..(j0 + TILE).min(i) {
+                    f(i, j);
+                }
+            }
+        }
+    }
 }
 
 /// Tries without a match after which `Incremental::compute` stops its greedy pass.
@@ -1540,7 +1614,7 @@ impl<W: Weight> Incremental<W> {
     /// (so no edge can need repair): the weight is only stored.
     pub fn set_initial(&mut self, i: usize, j: usize, w: W) {
         debug_assert!(!self.solved && i != j);
-        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        let w2 = doubled(w, self.neg);
         self.s.edge2.put_ij(i, j, w2.plus(&w2));
     }
 
@@ -1550,63 +1624,38 @@ impl<W: Weight> Incremental<W> {
     /// so the order does not matter.
     pub fn set_initial_rows<S, F>(&mut self, rows: Range<usize>, states: &mut [S], f: F)
     where
-        W: Send + Sync,
         S: Send,
         F: Fn(&mut S, usize, usize) -> W + Sync,
     {
         debug_assert!(!self.solved);
-        const T: usize = 64;
-        let (neg2, f) = (self.neg.plus(&self.neg), &f);
+        let (neg, f) = (self.neg, &f);
         let stored = move |w: W| {
-            let w2 = if w.is_zero() { neg2 } else { w.plus(&w) };
+            let w2 = doubled(w, neg);
             w2.plus(&w2)
         };
-        let tiles = |part: Range<usize>, mut put: Box<dyn FnMut(usize, usize) + '_>| {
-            for i0 in part.clone().step_by(T) {
-                let i1 = (i0 + T).min(part.end);
-                for j0 in (0..i1).step_by(T) {
-                    for i in i0..i1 {
-                        for j in j0..(j0 + T).min(i) {
-                            put(i, j);
-                        }
-                    }
-                }
-            }
-        };
-        let total = (rows.end * rows.end.saturating_sub(1) - rows.start * rows.start.saturating_sub(1)) / 2;
+        let first = rows.start;
+        let before = move |r: usize| (r * r.saturating_sub(1) - first * first.saturating_sub(1)) / 2;
+        let total = before(rows.end);
         if states.len() < 2 || total < parallel_batch() || self.s.edge2.n == 0 {
             let state = &mut states[0];
             let edge2 = &mut self.s.edge2;
-            tiles(rows, Box::new(|i, j| edge2.put_ij(i, j, stored(f(state, i, j)))));
+            lower_pairs_tiled(rows, |i, j| edge2.put_ij(i, j, stored(f(state, i, j))));
             return;
         }
         ran_on_threads();
-        // Consecutive tiles of rows per thread, about as many edges each.
-        let threads = states.len();
-        let mut bounds = vec![rows.start];
-        for i0 in rows.clone().step_by(T) {
-            let done = (i0 * i0.saturating_sub(1) - rows.start * rows.start.saturating_sub(1)) / 2;
-            if i0 > rows.start && bounds.len() < threads && done * threads >= total * bounds.len() {
-                bounds.push(i0);
-            }
-        }
-        bounds.push(rows.end);
+        // Whole tiles per thread.
+        let bounds = balanced_bounds(rows, TILE, states.len(), before);
         self.s.edge2.shared(|shared| {
-            std::thread::scope(|scope| {
-                for (state, b) in states.iter_mut().zip(bounds.windows(2)) {
-                    let part = b[0]..b[1];
-                    scope.spawn(move || {
-                        let mut ids = LocalIds::new(shared);
-                        tiles(part, Box::new(|i, j| shared.put_ij(i, j, ids.id(stored(f(state, i, j))))));
-                    });
-                }
-            });
+            on_threads(states, &bounds, |state, part| {
+                let mut ids = LocalIds::new(shared);
+                lower_pairs_tiled(part, |i, j| shared.put_ij(i, j, ids.id(stored(f(state, i, j)))));
+            })
         });
     }
 
     /// Set the weight of edge i–j; zero means absent.
     pub fn set(&mut self, i: usize, j: usize, w: W) {
-        let w2 = if w.is_zero() { self.neg.plus(&self.neg) } else { w.plus(&w) };
+        let w2 = doubled(w, self.neg);
         if !w.is_zero() && (self.retired[i] || self.retired[j]) {
             // A retired pair gets an edge again: scan both of them (and their mates) again.
             for v in [i, j] {
@@ -1660,7 +1709,6 @@ impl<W: Weight> Incremental<W> {
     /// the threads take consecutive rows).
     pub fn set_rows<S, F>(&mut self, order: &[usize], rows: Range<usize>, triangle: Triangle, states: &mut [S], f: F)
     where
-        W: Send + Sync,
         S: Send,
         F: Fn(&mut S, usize, usize) -> W + Sync,
     {
@@ -1700,8 +1748,8 @@ impl<W: Weight> Incremental<W> {
         for (x, &v) in order.iter().enumerate() {
             pos[v] = x;
         }
-        let neg2 = self.neg.plus(&self.neg);
-        let double = |w: W| if w.is_zero() { neg2 } else { w.plus(&w) };
+        let neg = self.neg;
+        let double = |w: W| doubled(w, neg);
         // The duals raised on the way: by vertex, at which call and by how much.
         let mut raise: Vec<Option<(usize, W)>> = vec![None; nv];
         for r in rows.clone() {
@@ -1721,66 +1769,48 @@ impl<W: Weight> Incremental<W> {
                 raise[m] = raise[v];
             }
         }
-        // Consecutive rows per thread, about as many calls each.
-        let threads = states.len();
-        let mut bounds = vec![rows.start];
-        for r in rows.clone() {
-            if bounds.len() < threads && start[r + 1 - rows.start] * threads >= total * bounds.len() {
-                bounds.push(r + 1);
-            }
-        }
-        bounds.push(rows.end);
+        let bounds = balanced_bounds(rows.clone(), 1, states.len(), |r| start[r - rows.start]);
         let Incremental { s, is_dirty, .. } = self;
         let Solver { edge2, mate, inblossom, dualvar, .. } = s;
         let (mate, inblossom, dualvar, is_dirty) = (&*mate, &*inblossom, &*dualvar, &*is_dirty);
         let (raise, f, seq, cols) = (&raise, &f, &seq, &cols);
         let marks: Vec<Vec<usize>> = edge2.shared(|shared| {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = states
-                    .iter_mut()
-                    .zip(bounds.windows(2))
-                    .map(|(state, b)| {
-                        let part = b[0]..b[1];
-                        scope.spawn(move || {
-                            let mut ids = LocalIds::new(shared);
-                            let mut seen = vec![false; nv];
-                            let mut marks = Vec::new();
-                            for r in part {
-                                let i = order[r];
-                                for c in cols(r) {
-                                    let j = order[c];
-                                    let w2 = double(f(state, r, c));
-                                    let id = ids.id(w2.plus(&w2));
-                                    let (old_id, old4) = shared.old(i, j);
-                                    if id == old_id {
-                                        continue;
-                                    }
-                                    let old = old4.half();
-                                    shared.put_ij(i, j, id);
-                                    let (a, b) = (i.min(j), i.max(j));
-                                    let matched = mate[a] != NONE && mate[a] / 2 == pair_index(a, b);
-                                    let trivial = inblossom[a] == a && inblossom[b] == b;
-                                    if matched && trivial && old.less(&w2) {
-                                        continue;
-                                    }
-                                    let dual = |v: usize| match raise[v] {
-                                        Some((at, d)) if at < seq(r, c) => dualvar[v].plus(&d),
-                                        _ => dualvar[v],
-                                    };
-                                    let dirty = matched
-                                        || !trivial && inblossom[a] == inblossom[b]
-                                        || dual(a).plus(&dual(b)).less(&w2.plus(&w2));
-                                    if dirty && !is_dirty[a] && !seen[a] {
-                                        seen[a] = true;
-                                        marks.push(a);
-                                    }
-                                }
-                            }
-                            marks
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            on_threads(states, &bounds, |state, part| {
+                let mut ids = LocalIds::new(shared);
+                let mut seen = vec![false; nv];
+                let mut marks = Vec::new();
+                for r in part {
+                    let i = order[r];
+                    for c in cols(r) {
+                        let j = order[c];
+                        let w2 = double(f(state, r, c));
+                        let id = ids.id(w2.plus(&w2));
+                        let (old_id, old4) = shared.old(i, j);
+                        if id == old_id {
+                            continue;
+                        }
+                        let old = old4.half();
+                        shared.put_ij(i, j, id);
+                        let (a, b) = (i.min(j), i.max(j));
+                        let matched = mate[a] != NONE && mate[a] / 2 == pair_index(a, b);
+                        let trivial = inblossom[a] == a && inblossom[b] == b;
+                        if matched && trivial && old.less(&w2) {
+                            continue;
+                        }
+                        let dual = |v: usize| match raise[v] {
+                            Some((at, d)) if at < seq(r, c) => dualvar[v].plus(&d),
+                            _ => dualvar[v],
+                        };
+                        let dirty = matched
+                            || !trivial && inblossom[a] == inblossom[b]
+                            || dual(a).plus(&dual(b)).less(&w2.plus(&w2));
+                        if dirty && !is_dirty[a] && !seen[a] {
+                            seen[a] = true;
+                            marks.push(a);
+                        }
+                    }
+                }
+                marks
             })
         });
         for a in marks.into_iter().flatten() {
@@ -1821,14 +1851,9 @@ impl<W: Weight> Incremental<W> {
         if threads < 2 || n * n / 2 < parallel_batch() {
             return rows_feasible(0..n);
         }
-        // Rows split so that each thread checks about as many edges (row j has j).
-        let bounds: Vec<usize> =
-            (0..=threads).map(|t| ((n * n) as f64 * t as f64 / threads as f64).sqrt() as usize).collect();
-        std::thread::scope(|scope| {
-            let handles: Vec<_> =
-                bounds.windows(2).map(|b| scope.spawn(move || rows_feasible(b[0]..b[1].min(n)))).collect();
-            handles.into_iter().all(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-        })
+        // Row j has j edges.
+        let bounds = balanced_bounds(0..n, 1, threads, |r| r * r.saturating_sub(1) / 2);
+        on_threads(&mut vec![(); threads], &bounds, |_, rows| rows_feasible(rows)).into_iter().all(|ok| ok)
     }
 
     /// The dual of vertex `v` after `compute`, in the duals' units (a tight edge has
@@ -1981,6 +2006,24 @@ impl<W: Weight> Incremental<W> {
         best
     }
 
+    /// Per vertex, whether it is live (in `alive`, not retired).
+    fn alive_mask(&self) -> Vec<bool> {
+        let mut alive = vec![false; self.s.nv];
+        for &u in &self.s.alive {
+            alive[u] = true;
+        }
+        alive
+    }
+
+    /// For each live vertex of `us` whose edge to `v` is present, the dual `v` needs for that
+    /// edge to be feasible (`least_dual`'s terms): the pairs within a block of the block scans.
+    fn needs<'s>(&'s self, v: usize, us: &'s [usize], alive: &'s [bool]) -> impl Iterator<Item = (usize, W)> + 's {
+        us.iter().filter_map(move |&u| {
+            let e = self.s.edge2.get_ij(v, u);
+            (alive[u] && !e.is_negative()).then(|| (u, e.minus(&self.s.dualvar[u])))
+        })
+    }
+
     /// Each of `freed` (outside blossoms and unmatched) in turn takes its least feasible dual
     /// (`least_dual`), against the duals of those before it as they have just been set. The
     /// vertices go in blocks: a block's vertices are scanned on threads against the duals at
@@ -2000,10 +2043,7 @@ impl<W: Weight> Incremental<W> {
             return;
         }
         ran_on_threads();
-        let mut alive = vec![false; self.s.nv];
-        for &u in &self.s.alive {
-            alive[u] = true;
-        }
+        let alive = self.alive_mask();
         let mut turn = vec![NONE; self.s.nv];
         // Tests with every batch on threads: blocks of 5.
         let block_len = if parallel_batch() == 0 { 5 } else { BLOCK };
@@ -2031,12 +2071,7 @@ impl<W: Weight> Incremental<W> {
                 best
             });
             for (k, (&v, mut best)) in block.iter().zip(bests).enumerate() {
-                for &u in &block[..k] {
-                    let e = self.s.edge2.get_ij(v, u);
-                    if !alive[u] || e.is_negative() {
-                        continue;
-                    }
-                    let need = e.minus(&self.s.dualvar[u]);
+                for (_, need) in self.needs(v, &block[..k], &alive) {
                     if best.is_none_or(|b| b.less(&need)) {
                         best = Some(need);
                     }
@@ -2085,10 +2120,7 @@ impl<W: Weight> Incremental<W> {
         // Tests with every batch on threads keep one candidate (so the full scan runs too) in
         // blocks of 5.
         let (keep, block_len) = if parallel_batch() == 0 { (1, 5) } else { (KEEP, BLOCK) };
-        let mut alive = vec![false; self.s.nv];
-        for &u in &self.s.alive {
-            alive[u] = true;
-        }
+        let alive = self.alive_mask();
         let mut turn = vec![NONE; self.s.nv];
         for block in free.chunks(block_len) {
             for (k, &v) in block.iter().enumerate() {
@@ -2138,17 +2170,11 @@ impl<W: Weight> Incremental<W> {
                 }
                 // The vertices before `v` in the block, with their duals as they are now.
                 let mut best = part.as_ref().map(|p| p.0);
-                let mut before: Vec<(usize, W)> = Vec::new();
-                for &u in &block[..k] {
-                    let e = self.s.edge2.get_ij(v, u);
-                    if !alive[u] || e.is_negative() {
-                        continue;
-                    }
-                    let need = e.minus(&self.s.dualvar[u]);
+                let before: Vec<(usize, W)> = self.needs(v, &block[..k], &alive).collect();
+                for &(_, need) in &before {
                     if best.is_none_or(|b| b.less(&need)) {
                         best = Some(need);
                     }
-                    before.push((u, need));
                 }
                 let Some(d) = best else { continue };
                 let mut first =

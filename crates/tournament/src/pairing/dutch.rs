@@ -334,7 +334,7 @@ use crate::error::{Error, Result};
 use crate::matching::bigint::{Big, Sum};
 use sync_wrapper::SyncWrapper;
 
-use crate::matching::{Incremental, Triangle, pair_index, threads};
+use crate::matching::{Incremental, Triangle, lower_pairs_tiled, pair_index, threads};
 use crate::model::{Board, Color, Points, Round, Score, Tournament};
 
 /// Which edition of C.04.3 to apply.
@@ -1092,18 +1092,20 @@ impl<'a, const N: usize> Pairer<'a, N> {
     ) {
         let order: Vec<usize> = vertices.iter().map(|&v| self.loc[v]).collect();
         debug_assert!(order.iter().all(|&l| l != NONE));
-        let mut m = std::mem::replace(&mut self.m, empty_matching(0, self.max_w));
-        let this = &*self;
-        m.set_rows(&order, rows, triangle, states, |state, r, c| f(this, state, r, c));
-        self.m = m;
+        self.with_matching(|m, this| m.set_rows(&order, rows, triangle, states, |state, r, c| f(this, state, r, c)));
     }
 
     /// The first weights of the bracket's matching (`Incremental::set_initial_rows`, by local
     /// index: `i` in `rows`, `j < i`), on threads.
     fn set_initial_rows(&mut self, rows: std::ops::Range<usize>, f: impl Fn(&Self, usize, usize) -> Big<N> + Sync) {
+        self.with_matching(|m, this| m.set_initial_rows(rows, &mut vec![(); threads()], |_, i, j| f(this, i, j)));
+    }
+
+    /// `f` with the matching apart from the rest of the pairer, which the weights are computed
+    /// from (on threads: they share it).
+    fn with_matching(&mut self, f: impl FnOnce(&mut Incremental<Big<N>>, &Self)) {
         let mut m = std::mem::replace(&mut self.m, empty_matching(0, self.max_w));
-        let this = &*self;
-        m.set_initial_rows(rows, &mut vec![(); threads()], |_, i, j| f(this, i, j));
+        f(&mut m, self);
         self.m = m;
     }
 
@@ -2142,25 +2144,6 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         Ok(Some(out))
-    }
-}
-
-/// Calls `f(i, j)` for every `i` in `rows` and `j < i`, in tiles of 64 by 64 (the first matching
-/// over all players, `solve_completion`; `Incremental::set_initial_rows` for the brackets'): `set_initial`
-/// writes each edge at `(i, j)` and at `(j, i)` of a square matrix, and row by row the second
-/// write missed the cache at every edge (50 million of them at 10,000 players). The order is
-/// only that of stores (`set_initial` marks nothing for repair), so nothing depends on it.
-fn lower_pairs_tiled(rows: std::ops::Range<usize>, mut f: impl FnMut(usize, usize)) {
-    const T: usize = 64;
-    for i0 in rows.clone().step_by(T) {
-        let i1 = (i0 + T).min(rows.end);
-        for j0 in (0..i1).step_by(T) {
-            for i in i0..i1 {
-                for j in j0..(j0 + T).min(i) {
-                    f(i, j);
-                }
-            }
-        }
     }
 }
 
