@@ -42,7 +42,7 @@ bench-tournament: build
 
 # Very large Dutch rounds (issue 19), through the shinpan binary with its peak memory: 9,999
 # players (the most a TRF numbers) in round 1; 1,000 / 2,000 / 4,000 / 9,999 players in round 2;
-# 9,999 players in round 5 (nine score groups). Figures of the last run: crates/tournament/src/
+# 9,999 players in rounds 3, 4, 5, 7 and 9 (more and smaller score groups). Figures of the last run: crates/tournament/src/
 # pairing/dutch.rs (module comment) and README.md. With BBP=/path/to/bbpPairings each file is
 # also paired by bbpPairings in the same run (stopped after BBP_LIMIT seconds), with the ratio of
 # the wall times and a check that the pairings are the same.
@@ -56,7 +56,7 @@ bench-dutch-scale: build
 	@if [ -n "$(BBP)" ]; then \
 	  target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $(DUTCH_SCALE_DIR)/9999-r1.trf $(BBP_LIMIT) || exit 1; \
 	fi
-	@for run in 1000:1 2000:1 4000:1 9999:1 9999:4; do \
+	@for run in 1000:1 2000:1 4000:1 9999:1 9999:2 9999:3 9999:4 9999:6 9999:8; do \
 	  n=$${run%:*}; played=$${run#*:}; f=$(DUTCH_SCALE_DIR)/$$n-r$$((played + 1)).trf; \
 	  target/release/examples/dutch_scale write $$n $$played $$f && \
 	  target/release/examples/dutch_scale time $(BIN) $$f || exit 1; \
