@@ -293,6 +293,29 @@
 //! 12.1 s, round 5 15.8, 15.9 -> 14.4, 14.1 s (user time about 1 s more: the threads' own ids
 //! and memos), peak 275 -> 284 MB. What is left is serial: each bracket's first matching's
 //! stages (1–2.5 s each), most of round 5.
+//! Then a bracket's own weights start from duals raised by each player's share of their rise
+//! (`rise_share`, `Incremental::raise_duals`). The first solve (`enter`) pairs along the
+//! weights of players below the bracket, sums of per-player terms; the bracket's weights add,
+//! for two players of one score who meet C.10–C.13, again a sum of per-player terms (the
+//! constant fields halved, their own floats and C.9), and less for the others. Raised by the
+//! shares, every edge stays feasible and those pairs are tight, so the repair keeps the freed
+//! players' duals and its greedy pass pairs nearly all of them; only the moved-down players,
+//! whose edges rise by more, take their least duals. Before, the least duals taken in turn
+//! tied every freed player to the few left matched, no free pair was tight, and four or five
+//! stages over the whole bracket (0.4–0.6 s each at 4,000 players) re-matched thousands.
+//! Same pairings byte for byte on every `dutch_scale` case (9,999 players in rounds 2, 3, 4,
+//! 5, 7 and 9 too) and the 4,392 of `--equiv-check`; `check_rise_shares` checks the shares
+//! pair by pair in the tests, and `raised_duals_repair_to_the_optimum` the repair. 2026-11-29,
+//! a quiet machine, `/usr/bin/time dutch_scale pair FILE`, wall time, the binary before
+//! (`34b8570`) and this one, one run each: 9,999 players round 2 13.6 -> 7.2 s, round 3 11.3
+//! -> 6.3 s, round 4 279 -> 7.6 s, round 5 16.6 -> 8.0 s, round 7 8.8 -> 5.5 s, round 9 26.0 ->
+//! 16.6 s; peak 284 -> 219 MB at most. Round 9 is still above 10 s: its brackets are smaller,
+//! but D.2 asks of each S1 player from the bottom whether he can be exchanged, one solve each
+//! (477 in that round, 20–55 ms each: a stage over a tight forest of hundreds of players).
+//! Tried and left out: a B.5 raise for the remainder (its addends rise with the higher player
+//! only): faster in rounds 2, 4 and 9, slower in round 5, by 0.5–1.5 s; deciding D.2 from the
+//! duals at hand (no tight edge but to later players: not exchangeable) with a rollback to
+//! the optimum before each solve that says no: round 9 16.6 -> 26.8 s.
 //! Against bbpPairings on the same files (`dutch_scale versus BIN BBP FILE SECONDS`, which
 //! `make bench-dutch-scale BBP=…` runs on each; its master built with its own Makefile, `-O3
 //! -flto`; 2026-11-27/28, another bbpPairings run on the other core): round 2 of 1,000
