@@ -2654,6 +2654,33 @@ mod tests {
         );
     }
 
+    /// `m` (from `inc.compute()`) pairs everyone, and when the fresh solve of the weights `w`
+    /// pairs everyone too, along present edges with the same total: a max-weight perfect
+    /// matching is at least as heavy as any perfect one, and max-weight overall when the
+    /// fresh optimum is perfect.
+    fn is_the_fresh_optimum(inc: &Incremental<i64>, m: &[usize], w: &[Vec<i64>]) -> Result<(), TestCaseError> {
+        let n = w.len();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in 0..i {
+                if w[i][j] > 0 {
+                    edges.push((j, i, w[i][j]));
+                }
+            }
+        }
+        let fresh = max_weight_matching(n, &edges);
+        for v in 0..n {
+            prop_assert_eq!(m[m[v]], v);
+        }
+        if fresh.iter().all(|x| x.is_some()) {
+            let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
+            let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
+            prop_assert!((0..n).all(|v| inc.present(v, m[v])));
+            prop_assert_eq!(got, want);
+        }
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn tight_edges_bound_every_optimum_and_rematch_keeps_one(n2 in 2usize..6, raw in proptest::collection::vec(0i64..3, 66), pairs in proptest::collection::vec((0usize..12, 0usize..12), 1..6)) {
@@ -2712,19 +2739,7 @@ mod tests {
                     inc.set(i, j, x);
                 }
                 let m = inc.compute();
-                let mut edges = Vec::new();
-                for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
-                let fresh = max_weight_matching(n, &edges);
-                let perfect = fresh.iter().all(|x| x.is_some());
-                let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
-                let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
-                for v in 0..n { prop_assert_eq!(m[m[v]], v); }
-                if perfect {
-                    prop_assert!((0..n).all(|v| inc.present(v, m[v])));
-                    // Max-weight perfect matching: at least as heavy as any perfect one, and a
-                    // perfect matching that is max-weight overall when the fresh optimum is perfect.
-                    prop_assert_eq!(got, want);
-                }
+                is_the_fresh_optimum(&inc, &m, &w)?;
             }
         }
 
@@ -2751,16 +2766,7 @@ mod tests {
                     inc.set(i, j, x);
                 }
                 let m = inc.compute();
-                let mut edges = Vec::new();
-                for i in 0..n { for j in 0..i { if w[i][j] > 0 { edges.push((j, i, w[i][j])); } } }
-                let fresh = max_weight_matching(n, &edges);
-                for v in 0..n { prop_assert_eq!(m[m[v]], v); }
-                if fresh.iter().all(|x| x.is_some()) {
-                    let got: i64 = (0..n).filter(|&v| m[v] > v).map(|v| w[v][m[v]]).sum();
-                    let want: i64 = edges.iter().filter(|&&(i, j, _)| fresh[i] == Some(j)).map(|e| e.2).sum();
-                    prop_assert!((0..n).all(|v| inc.present(v, m[v])));
-                    prop_assert_eq!(got, want);
-                }
+                is_the_fresh_optimum(&inc, &m, &w)?;
             }
         }
 
