@@ -351,12 +351,11 @@ impl<W: Weight> Weights<W> {
 }
 
 impl<W: Weight> SharedWeights<'_, W> {
-    /// The value in cell `(i, j)` as it was before the batch (only the thread that owns the
+    /// The id in cell `(i, j)` as it was before the batch (only the thread that owns the
     /// edge writes its cells, after reading them).
     #[inline(always)]
-    fn old(&self, i: usize, j: usize) -> (u32, &W) {
-        let id = self.cells[i * self.n + j].load(Ordering::Relaxed);
-        (id, &self.table[id as usize])
+    fn old_id(&self, i: usize, j: usize) -> u32 {
+        self.cells[i * self.n + j].load(Ordering::Relaxed)
     }
 
     #[inline(always)]
@@ -1409,13 +1408,43 @@ pub struct Incremental<W: Weight> {
     seed: Option<Vec<W>>,
     /// The vertices whose duals `raise_duals` raised since the last `compute`, which checks
     /// that each one's matched edge is still tight.
-    raised: Vec<usize>,
-    is_raised: Vec<bool>,
+    raised: VertexSet,
     /// `raise_duals` ran since the last `compute`: the repair then takes least duals only
     /// for the vertices marked where an edge became infeasible (`unfit`, in order).
     raised_batch: bool,
-    unfit: Vec<usize>,
-    is_unfit: Vec<bool>,
+    unfit: VertexSet,
+}
+
+/// Vertices in the order first inserted, each once (`Incremental`'s raised and unfit ones).
+#[derive(Debug, PartialEq)]
+struct VertexSet {
+    list: Vec<usize>,
+    has: Vec<bool>,
+}
+
+impl VertexSet {
+    fn new(n: usize) -> Self {
+        VertexSet { list: Vec::new(), has: vec![false; n] }
+    }
+
+    fn insert(&mut self, v: usize) {
+        if !self.has[v] {
+            self.has[v] = true;
+            self.list.push(v);
+        }
+    }
+
+    fn contains(&self, v: usize) -> bool {
+        self.has[v]
+    }
+
+    /// The vertices in order, leaving the set empty.
+    fn take(&mut self) -> Vec<usize> {
+        for &v in &self.list {
+            self.has[v] = false;
+        }
+        std::mem::take(&mut self.list)
+    }
 }
 
 /// The pairs of a batch of `Incremental::set_rows`: row `r` takes the columns before it
@@ -1608,11 +1637,9 @@ impl<W: Weight> Incremental<W> {
             candidates: Vec::new(),
             solved: false,
             seed: None,
-            raised: Vec::new(),
-            is_raised: vec![false; n],
+            raised: VertexSet::new(n),
             raised_batch: false,
-            unfit: Vec::new(),
-            is_unfit: vec![false; n],
+            unfit: VertexSet::new(n),
         }
     }
 
@@ -1705,7 +1732,7 @@ impl<W: Weight> Incremental<W> {
             self.mark(a);
         }
         if unfit && self.raised_batch {
-            self.note_unfit(a);
+            self.unfit.insert(a);
         }
     }
 
@@ -1790,7 +1817,7 @@ impl<W: Weight> Incremental<W> {
         let Solver { edge2, mate, inblossom, dualvar, .. } = s;
         let (mate, inblossom, dualvar, is_dirty) = (&*mate, &*inblossom, &*dualvar, &*is_dirty);
         let (raise, f, seq, cols) = (&raise, &f, &seq, &cols);
-        let note_unfit = self.raised_batch;
+        let noting_unfit = self.raised_batch;
         let marks: Vec<(Vec<usize>, Vec<usize>)> = edge2.shared(|shared| {
             on_threads(states, &bounds, |state, part| {
                 let mut ids = LocalIds::new(shared);
@@ -1803,8 +1830,7 @@ impl<W: Weight> Incremental<W> {
                         let j = order[c];
                         let w2 = double(f(state, r, c));
                         let id = ids.id(w2.plus(&w2));
-                        let (old_id, _) = shared.old(i, j);
-                        if id == old_id {
+                        if id == shared.old_id(i, j) {
                             continue;
                         }
                         shared.put_ij(i, j, id);
@@ -1825,7 +1851,7 @@ impl<W: Weight> Incremental<W> {
                             seen[a] = true;
                             marks.push(a);
                         }
-                        if unfit && note_unfit {
+                        if unfit && noting_unfit {
                             unfits.push(a);
                         }
                     }
@@ -1838,7 +1864,7 @@ impl<W: Weight> Incremental<W> {
                 self.mark(a);
             }
             for a in unfits {
-                self.note_unfit(a);
+                self.unfit.insert(a);
             }
         }
         for (v, r) in raise.iter().enumerate() {
@@ -1943,7 +1969,7 @@ impl<W: Weight> Incremental<W> {
     /// even amount: dual parities stay); after `raise_duals` raised an end, half of what the
     /// edge lacks, if it lacks anything.
     fn matched_raise(&self, a: usize, b: usize, old: W, w2: W) -> Option<W> {
-        if self.is_raised[a] || self.is_raised[b] {
+        if self.raised.contains(a) || self.raised.contains(b) {
             let y = &self.s.dualvar;
             let lack = w2.plus(&w2).minus(&y[a].plus(&y[b]));
             (!lack.is_negative()).then(|| lack.half())
@@ -1977,20 +2003,11 @@ impl<W: Weight> Incremental<W> {
             self.s.dualvar[v] = self.s.dualvar[v].plus(&r2.plus(&r2));
             if self.s.inblossom[v] != v {
                 self.mark(v);
-            } else if !self.is_raised[v] {
-                self.is_raised[v] = true;
-                self.raised.push(v);
+            } else {
+                self.raised.insert(v);
             }
         }
         self.raised_batch = true;
-    }
-
-    /// `v` has an edge its dual no longer fits (after `raise_duals`: see `compute`).
-    fn note_unfit(&mut self, v: usize) {
-        if !self.is_unfit[v] {
-            self.is_unfit[v] = true;
-            self.unfit.push(v);
-        }
     }
 
     /// Mark `v` for repair at the next `compute`.
@@ -2007,7 +2024,7 @@ impl<W: Weight> Incremental<W> {
     pub fn retire(&mut self, a: usize, b: usize) {
         let s = &self.s;
         // A raised vertex awaits the check of its matched edge (`raise_duals`).
-        if a == b || [a, b].iter().any(|&v| self.retired[v] || self.is_dirty[v] || self.is_raised[v]) {
+        if a == b || [a, b].iter().any(|&v| self.retired[v] || self.is_dirty[v] || self.raised.contains(v)) {
             return;
         }
         if !s.matched_to(a, b) || s.inblossom[a] != a || s.inblossom[b] != b {
@@ -2405,12 +2422,8 @@ impl<W: Weight> Incremental<W> {
     pub fn compute(&mut self) -> Vec<usize> {
         self.solved = true;
         let raised_batch = std::mem::take(&mut self.raised_batch);
-        let unfit = std::mem::take(&mut self.unfit);
-        for &v in &unfit {
-            self.is_unfit[v] = false;
-        }
-        for v in std::mem::take(&mut self.raised) {
-            self.is_raised[v] = false;
+        let unfit = self.unfit.take();
+        for v in self.raised.take() {
             let m = self.s.mate_of(v);
             if m != NONE && !self.s.tight_edge(v, m) {
                 self.mark(v);
