@@ -56,7 +56,7 @@ bench-dutch-scale: build
 	@if [ -n "$(BBP)" ]; then \
 	  target/release/examples/dutch_scale versus $(BIN) "$(BBP)" $(DUTCH_SCALE_DIR)/9999-r1.trf $(BBP_LIMIT) || exit 1; \
 	fi
-	@for run in 1000:1 2000:1 4000:1 9999:1 9999:2 9999:3 9999:4 9999:6 9999:8; do \
+	@for run in 1000:1 2000:1 4000:1 9999:1 9999:2 9999:3 9999:4 9999:5 9999:6 9999:7 9999:8; do \
 	  n=$${run%:*}; played=$${run#*:}; f=$(DUTCH_SCALE_DIR)/$$n-r$$((played + 1)).trf; \
 	  target/release/examples/dutch_scale write $$n $$played $$f && \
 	  target/release/examples/dutch_scale time $(BIN) $$f || exit 1; \

@@ -309,9 +309,21 @@
 //! a quiet machine, `/usr/bin/time dutch_scale pair FILE`, wall time, the binary before
 //! (`34b8570`) and this one, one run each: 9,999 players round 2 13.6 -> 7.2 s, round 3 11.3
 //! -> 6.3 s, round 4 279 -> 7.6 s, round 5 16.6 -> 8.0 s, round 7 8.8 -> 5.5 s, round 9 26.0 ->
-//! 16.6 s; peak 284 -> 219 MB at most. Round 9 is still above 10 s: its brackets are smaller,
-//! but D.2 asks of each S1 player from the bottom whether he can be exchanged, one solve each
-//! (477 in that round, 20–55 ms each: a stage over a tight forest of hundreds of players).
+//! 16.6 s; peak 284 -> 219 MB at most. Round 9 was still above 10 s: its brackets are smaller,
+//! but D.2 asked of each S1 player from the bottom whether he can be exchanged, one solve each
+//! (477 in that round, 20–55 ms each: a stage over a tight forest of hundreds of players; in
+//! its largest bracket 295 solves, 7.3 s, to find the one exchange B.5 allows).
+//! Now one solve decides a chunk of S1 players: the weights keep `order` low bits free (as
+//! many as the limbs `weight_limbs` chose have spare, 1 to 64; 44 at 9,999 players in round
+//! 9), and the j-th player of the chunk from the bottom loses 2^(order-1-j) as an S1 player,
+//! more than all above him together, so the optimum is the one the solves in turn reach
+//! (that bracket: 7 solves, 0.3 s). Same pairings byte for byte on every `dutch_scale` case
+//! (rounds 6, 8 and 10 of 9,999 players added) and the 4,392 of `--equiv-check`; the chunk's
+//! order reversed fails `dutch_examples` (C.04.3 art. 4.3) and 42 of `--equiv-check`.
+//! 2026-11-29, `/usr/bin/time dutch_scale pair FILE`, wall time, one run each, 9,999 players:
+//! rounds 2–10 5.98, 5.17, 6.39, 6.40, 7.95, 4.44, 7.47, 7.04, 5.78 s (round 9 before: 13.5 s
+//! that morning), peak at most 220 MB. In round 6, the slowest, no one step dominates: each
+//! large bracket's first solve (up to 1 s), its remainder and D.1 (0.1–0.4 s each).
 //! Tried and left out: a B.5 raise for the remainder (its addends rise with the higher player
 //! only): faster in rounds 2, 4 and 9, slower in round 5, by 0.5–1.5 s; deciding D.2 from the
 //! duals at hand (no tight edge but to later players: not exchangeable) with a rollback to
@@ -851,7 +863,9 @@ fn layout(st: &State, sorted: &[usize], wide: bool) -> Layout {
     Layout { sgs, sgsb, shifts, fields }
 }
 
-fn total_shift(st: &State, l: &Layout) -> u32 {
+/// The bits of a weight: its fields above `order` bits of room for D.2's exchanges (see
+/// `Pairer::order`) and the B.5 fields.
+fn total_shift(st: &State, l: &Layout, order: u32) -> u32 {
     let (b, g) = (l.sgsb, l.fields);
     let mut s = b + g + b + g + b + 4 * b;
     if st.played_rounds > 0 {
@@ -860,16 +874,23 @@ fn total_shift(st: &State, l: &Layout) -> u32 {
     if st.played_rounds > 1 {
         s += 2 * b + 2 * g;
     }
-    s + 3 * b + 1
+    s + 3 * b + order
 }
 
 fn weight_limbs(st: &State, sorted: &[usize], wide: bool) -> usize {
     let l = layout(st, sorted, wide);
-    // + 2 for the leading field; the matching quadruples weights (edge slack in halves), its
-    // duals stay within a few times the largest weight, and an absent edge is just negative
-    // (−1: never used arithmetically): 16 bits of margin and the sign.
-    (total_shift(st, &l) as usize + 2 + 16).div_ceil(64)
+    // One bit of D.2 room (`Pairer::new` takes more where the limbs have it); + 2 for the
+    // leading field; the matching quadruples weights (edge slack in halves), its duals stay
+    // within a few times the largest weight, and an absent edge is just negative (−1: never
+    // used arithmetically): 16 bits of margin and the sign.
+    (total_shift(st, &l, 1) as usize + 2 + WEIGHT_MARGIN as usize).div_ceil(64)
 }
+
+/// Bits above the largest weight that the matching needs (see `weight_limbs`).
+const WEIGHT_MARGIN: u32 = 16;
+
+/// At most this many bits of D.2 room: how many S1 players one solve decides.
+const MAX_ORDER: u32 = 64;
 
 struct Pairer<'a, const N: usize> {
     st: &'a State,
@@ -907,6 +928,9 @@ struct Pairer<'a, const N: usize> {
     no_bye_v: Vec<bool>,
     /// Bit positions of the C.4 field and of the C.9 field in a weight (see `edge`).
     lead_shift: u32,
+    /// The low bits of a weight left free for D.2's exchanges: one solve decides as many S1
+    /// players (at least one; as many as the weight's limbs leave room for).
+    order: u32,
     c9_shift: u32,
     /// Only `finalize` calls it (`&mut self`); the threads computing weights share the rest.
     progress: SyncWrapper<&'a mut dyn FnMut(Progress)>,
@@ -979,7 +1003,11 @@ fn stand_ins() -> usize {
 impl<'a, const N: usize> Pairer<'a, N> {
     fn new(st: &'a State, sorted: &'a [usize], wide: bool, progress: &'a mut dyn FnMut(Progress)) -> Self {
         let lay = layout(st, sorted, wide);
-        let shift = total_shift(st, &lay) + 2;
+        // The limbs chosen by `weight_limbs` for one bit of D.2 room often have more: the
+        // room takes what is spare, the margin kept.
+        let spare = (64 * N as u32).saturating_sub(total_shift(st, &lay, 1) + 2 + WEIGHT_MARGIN);
+        let order = 1 + spare.min(MAX_ORDER - 1);
+        let shift = total_shift(st, &lay, order) + 2;
         let max_w = Big::<N>::ones(shift);
         let v = sorted.len();
         let total = v + v % 2;
@@ -1024,9 +1052,9 @@ impl<'a, const N: usize> Pairer<'a, N> {
         // round) and their score fields, and the B.5/D ordering room.
         let (b, g) = (lay.sgsb, lay.fields);
         let back = st.played_rounds.min(2) as u32;
-        let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + 1;
+        let c9_shift = 4 * b + back * (2 * b + 2 * g) + 3 * b + order;
         let lead_shift = c9_shift + 3 * b + 2 * g;
-        debug_assert_eq!(lead_shift, total_shift(st, &lay));
+        debug_assert_eq!(lead_shift, total_shift(st, &lay, order));
         let last = st.played_rounds + 1 >= st.expected_rounds;
         let topscore = (st.played_rounds as Points * st.win.max(st.draw)) >> 1;
         let prefs_v = sorted.iter().map(|&i| prefs[i]).collect();
@@ -1042,6 +1070,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             top_v,
             no_bye_v: Vec::new(),
             lead_shift,
+            order,
             c9_shift,
             lay,
             max_w,
@@ -1662,7 +1691,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
             }
         }
         // What is left is the room for the B.5/D ordering fields.
-        debug_assert_eq!(pos, 3 * b + 1);
+        debug_assert_eq!(pos, 3 * b + self.order);
         r.finish()
     }
 
@@ -1715,7 +1744,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 r.add(1, pos + sh);
             }
         }
-        debug_assert_eq!(pos, 3 * b + 1);
+        debug_assert_eq!(pos, 3 * b + self.order);
         r.finish().shr1()
     }
 
@@ -1989,8 +2018,10 @@ impl<'a, const N: usize> Pairer<'a, N> {
                             return r;
                         }
                         // B.5 minimise the number of exchanges, then the exchanged BSN differences.
-                        let addend =
-                            Big::<N>::from_u64((s_rem < rem_pairs) as u64).shl(2 * sgsb).sub_u64(s_rem as u64).shl(1);
+                        let addend = Big::<N>::from_u64((s_rem < rem_pairs) as u64)
+                            .shl(2 * sgsb)
+                            .sub_u64(s_rem as u64)
+                            .shl(this.order);
                         r.add(&addend)
                     };
                 let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
@@ -2083,31 +2114,46 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     let pv = vertices[pi];
                     exchanges += (mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex) as usize;
                 }
-                // D.2 exchanges: the lowest S1 players move down first where possible.
+                // D.2 exchanges: the lowest S1 players move down first where possible. One solve
+                // decides a chunk of them, from the bottom: the j-th of the chunk, as an S1 player
+                // (paired with a later player), loses 2^(order-1-j) below every B.5 field, more
+                // than all the chunk's players above him together, so the optimum exchanges him
+                // if any optimum of the weights so far does, then the next given that, and so on:
+                // what one solve per player, lowering his edges by 1, decides in turn.
                 let mut left = exchanges;
                 let mut idx = first_group_end;
+                let order = self.order as usize;
                 while idx > 0 && left > 0 {
-                    idx -= 1;
-                    let pi = remainder[idx];
-                    let pv = vertices[pi];
-                    if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
-                        for &oi in &remainder[idx + 1..] {
-                            let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
+                    let chunk = idx.saturating_sub(order)..idx;
+                    for (j, ri) in chunk.clone().rev().enumerate() {
+                        let pi = remainder[ri];
+                        let loss = 1u64 << (order - 1 - j);
+                        for &oi in &remainder[ri + 1..] {
+                            let w = weight_with(self, &base, pi, oi, ri, rem_pairs);
                             if !w.is_zero() {
-                                self.set(pv, vertices[oi], w.sub_u64(1));
+                                self.set(vertices[pi], vertices[oi], w.sub_u64(loss));
                             }
                         }
-                        mate = self.compute();
                     }
-                    let exchange = mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex;
-                    left -= exchange as usize;
-                    for &oi in &remainder[idx + 1..] {
-                        if exchange {
-                            base.drop(oi, pi);
+                    mate = self.compute();
+                    for ri in chunk.clone().rev() {
+                        let pi = remainder[ri];
+                        let pv = vertices[pi];
+                        // With `left` at 0 the optimum exchanges none above (B.5 fixed their
+                        // number): they only get their weights back.
+                        let moved = mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex;
+                        debug_assert!(left > 0 || !moved, "more exchanges than B.5 allows");
+                        let exchange = left > 0 && moved;
+                        left -= exchange as usize;
+                        for &oi in &remainder[ri + 1..] {
+                            if exchange {
+                                base.drop(oi, pi);
+                            }
+                            let w = weight_with(self, &base, pi, oi, ri, rem_pairs);
+                            self.set(pv, vertices[oi], w);
                         }
-                        let w = weight_with(self, &base, pi, oi, idx, rem_pairs);
-                        self.set(pv, vertices[oi], w);
                     }
+                    idx = chunk.start;
                 }
                 // … and the highest S2 players move up first.
                 let mut left = exchanges;
