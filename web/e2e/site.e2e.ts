@@ -306,6 +306,8 @@ describe("shinpan in the browser", () => {
     expect(await alice.locator('[data-mark="seki"]').count()).toBe(2);
     await alice.getByRole("button", { name: "Propose these dead" }).click();
     await bob.getByTestId("proposal").filter({ hasText: "in seki: B3 F3" }).waitFor();
+    // The board takes the proposal's marks in an effect, a render after the proposal's text.
+    await bob.locator('[data-mark="seki"]').nth(1).waitFor();
     expect(await bob.locator('[data-mark="seki"]').count()).toBe(2);
     await shot(bob, "go-seki-proposal");
     await bob.getByRole("button", { name: "Agree" }).click();
