@@ -877,17 +877,17 @@ fn total_shift(st: &State, l: &Layout, order: u32) -> u32 {
     s + 3 * b + order
 }
 
-fn weight_limbs(st: &State, sorted: &[usize], wide: bool) -> usize {
-    let l = layout(st, sorted, wide);
-    // One bit of D.2 room (`Pairer::new` takes more where the limbs have it); + 2 for the
-    // leading field; the matching quadruples weights (edge slack in halves), its duals stay
-    // within a few times the largest weight, and an absent edge is just negative (−1: never
-    // used arithmetically): 16 bits of margin and the sign.
-    (total_shift(st, &l, 1) as usize + 2 + WEIGHT_MARGIN as usize).div_ceil(64)
+/// The bits the weights need with one bit of D.2 room (`Pairer::new` takes more where the
+/// limbs have it): + 2 for the leading field; the matching quadruples weights (edge slack in
+/// halves), its duals stay within a few times the largest weight, and an absent edge is just
+/// negative (−1: never used arithmetically): 16 bits of margin and the sign.
+fn weight_bits(st: &State, l: &Layout) -> u32 {
+    total_shift(st, l, 1) + 2 + 16
 }
 
-/// Bits above the largest weight that the matching needs (see `weight_limbs`).
-const WEIGHT_MARGIN: u32 = 16;
+fn weight_limbs(st: &State, sorted: &[usize], wide: bool) -> usize {
+    (weight_bits(st, &layout(st, sorted, wide)) as usize).div_ceil(64)
+}
 
 /// At most this many bits of D.2 room: how many S1 players one solve decides.
 const MAX_ORDER: u32 = 64;
@@ -1005,7 +1005,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
         let lay = layout(st, sorted, wide);
         // The limbs chosen by `weight_limbs` for one bit of D.2 room often have more: the
         // room takes what is spare, the margin kept.
-        let spare = (64 * N as u32).saturating_sub(total_shift(st, &lay, 1) + 2 + WEIGHT_MARGIN);
+        let spare = (64 * N as u32).saturating_sub(weight_bits(st, &lay));
         let order = 1 + spare.min(MAX_ORDER - 1);
         let shift = total_shift(st, &lay, order) + 2;
         let max_w = Big::<N>::ones(shift);
