@@ -2025,6 +2025,8 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         r.add(&addend)
                     };
                 let in_bracket = |m: usize| m >= sg_begin_vertex && m < next_sg_begin_vertex;
+                // `v` plays as an S1 player: paired with a later player of the bracket.
+                let s1_role = |mate: &[usize], v: usize| mate[v] > v && mate[v] < next_sg_begin_vertex;
                 let mut units = vec![(); threads()];
                 let mut mate = self.compute();
 
@@ -2112,7 +2114,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 let mut exchanges = 0;
                 for &pi in remainder.iter().take(first_group_end) {
                     let pv = vertices[pi];
-                    exchanges += (mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex) as usize;
+                    exchanges += !s1_role(&mate, pv) as usize;
                 }
                 // D.2 exchanges: the lowest S1 players move down first where possible. One solve
                 // decides a chunk of them, from the bottom: the j-th of the chunk, as an S1 player
@@ -2141,7 +2143,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         let pv = vertices[pi];
                         // With `left` at 0 the optimum exchanges none above (B.5 fixed their
                         // number): they only get their weights back.
-                        let moved = mate[pv] <= pv || mate[pv] >= next_sg_begin_vertex;
+                        let moved = !s1_role(&mate, pv);
                         debug_assert!(left > 0 || !moved, "more exchanges than B.5 allows");
                         let exchange = left > 0 && moved;
                         left -= exchange as usize;
@@ -2162,7 +2164,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 while k < remainder.len() && left > 1 {
                     let pi = remainder[k];
                     let pv = vertices[pi];
-                    let already = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
+                    let already = s1_role(&mate, pv);
                     if !already {
                         for &oi in &remainder[k + 1..] {
                             let w = weight_with(self, &base, pi, oi, ridx, rem_pairs);
@@ -2172,7 +2174,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                         }
                         mate = self.compute();
                     }
-                    let exchange = mate[pv] > pv && mate[pv] < next_sg_begin_vertex;
+                    let exchange = s1_role(&mate, pv);
                     if exchange {
                         left -= 1;
                         for &oi in &remainder[..k] {
@@ -2194,7 +2196,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                     k += 1;
                 }
                 // Fix who is in S1 after the exchanges; drop the exchange bits.
-                let in_s1 = |v: usize| mate[v] > v && mate[v] < next_sg_begin_vertex;
+                let in_s1 = |v: usize| s1_role(&mate, v);
                 for (a, &pi) in remainder.iter().enumerate() {
                     for &oi in &remainder[a + 1..] {
                         if !in_s1(vertices[pi]) || in_s1(vertices[oi]) {
@@ -2208,7 +2210,7 @@ impl<'a, const N: usize> Pairer<'a, N> {
                 // D.1 each S1 player, from the top, gets the highest possible S2 opponent.
                 for &pi in &remainder {
                     let pv = vertices[pi];
-                    if mate[pv] > pv && mate[pv] < next_sg_begin_vertex {
+                    if s1_role(&mate, pv) {
                         let candidates: Vec<usize> =
                             remainder.iter().copied().filter(|&oi| oi > pi && !matched[vertices[oi]]).collect();
                         // The addends below make the highest-ranked S2 player pv can meet strictly
