@@ -14,8 +14,9 @@ test-csa: build deps-csa
 
 # The CSA benchmark (issue 16; scripts/bench_csa.sh): PAIRS pairs of ordinary clients for SECONDS_
 # against `shinpan serve`, IDLE connections held, and the Ruby shogi-server beside it when
-# SHOGI_SERVER names a local checkout of it. Not part of `make test`.
+# SHOGI_SERVER names a local checkout of it, and the floor (csa_floor: a stand-in that only makes
+# each move durable and echoes it). Not part of `make test`.
 .PHONY: bench-csa
 bench-csa: build
-	$(CARGO) build --release -p shinpan-server --example csa_load
-	scripts/bench_csa.sh $(BIN) target/release/examples/csa_load
+	$(CARGO) build --release -p shinpan-server --example csa_load --example csa_floor
+	FLOOR=target/release/examples/csa_floor scripts/bench_csa.sh $(BIN) target/release/examples/csa_load

@@ -5,8 +5,11 @@
 # connections held meanwhile; then, when SHOGI_SERVER names a checkout of the Ruby shogi-server
 # (github.com/TadaoYamaoka/shogi-server, run locally, never committed) and ruby is installed,
 # against it too, and the ratio of games per second. shogi-server refuses connections past 100,
-# so it gets no idle connections. RUNS rounds, the two servers taking turns within each, so that
-# both meet the same state of the machine; the medians are compared.
+# so it gets no idle connections. When FLOOR names crates/server/examples/csa_floor (built by
+# `make bench-csa`), the same load runs against that stand-in too: a server that only makes each
+# move durable and echoes it, the most any server that does so can reach on this machine. RUNS
+# rounds, the servers taking turns within each, so that all meet the same state of the machine;
+# the medians are compared.
 # Usage: scripts/bench_csa.sh BIN LOAD   (make bench-csa)
 set -euo pipefail
 BIN=$1 LOAD=$2
@@ -43,7 +46,16 @@ if [[ -n "${SHOGI_SERVER:-}" && -x "$(command -v ruby)" ]]; then
   "$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds 1 --prefix r >/dev/null || true
 fi
 
-ours=() theirs=()
+floor_port=
+if [[ -n "${FLOOR:-}" ]]; then
+  floor_port=$(free_port)
+  "$FLOOR" "127.0.0.1:$floor_port" "$dir/floor.log" >"$dir/floor.out" 2>&1 &
+  pids+=($!)
+  floor_pid=$!
+  wait_port "$floor_port"
+fi
+
+ours=() theirs=() floors=()
 for run in $(seq "$RUNS"); do
   c0=$(cpu_ticks "$shinpan_pid")
   o=$("$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix b --json)
@@ -60,13 +72,22 @@ for run in $(seq "$RUNS"); do
     echo "  $t"
     theirs+=("$t")
   fi
+  if [[ -n "$floor_port" ]]; then
+    c0=$(cpu_ticks "$floor_pid")
+    f=$("$LOAD" --addr "127.0.0.1:$floor_port" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix f --json)
+    f=$(with_cpu "$f" "$c0" "$(cpu_ticks "$floor_pid")")
+    echo "run $run: the floor (csa_floor: durable echo, nothing else), $PAIRS pairs, $IDLE idle connections:"
+    echo "  $f"
+    floors+=("$f")
+  fi
 done
 
-python3 - "${#ours[@]}" "${ours[@]}" "${theirs[@]}" <<'PY'
+python3 - "${#ours[@]}" "${#theirs[@]}" "${ours[@]}" "${theirs[@]}" "${floors[@]}" <<'PY'
 import json, statistics, sys
-n = int(sys.argv[1])
-ours = [json.loads(a) for a in sys.argv[2:2 + n]]
-theirs = [json.loads(a) for a in sys.argv[2 + n:]]
+n, m = int(sys.argv[1]), int(sys.argv[2])
+ours = [json.loads(a) for a in sys.argv[3:3 + n]]
+theirs = [json.loads(a) for a in sys.argv[3 + n:3 + n + m]]
+floors = [json.loads(a) for a in sys.argv[3 + n + m:]]
 def med(runs, f):
     return statistics.median(f(r) for r in runs)
 gps = med(ours, lambda r: r["games_per_s"])
@@ -84,4 +105,11 @@ if theirs:
 else:
     print("No SHOGI_SERVER checkout (or no ruby): the reference is the issue's figure for the Ruby "
           f"shogi-server, about 14 games/s on this machine; ratio {gps / 14:.1f}x of it.")
+if floors:
+    fgps = med(floors, lambda r: r["games_per_s"])
+    fp99 = med(floors, lambda r: r["delivery_ms"]["p99"])
+    fcpu = med(floors, lambda r: r["server_cpu_us_per_move"])
+    print(f"the floor, median of {len(floors)} runs: {fgps:.1f} games/s, p99 delivery {fp99:.2f} ms, {fcpu:.0f} µs of server CPU a move "
+          "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in floors) + f"); shinpan at {100 * gps / fgps:.0f} % of it"
+          + (f", the floor at {fgps / tgps:.1f}x shogi-server" if theirs else ""))
 PY
