@@ -23,6 +23,14 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # The JSON of a run with the server's CPU time per move added (µs), from ticks before and after.
 with_cpu() { python3 -c 'import json,os,sys; o=json.loads(sys.argv[1]); t=(int(sys.argv[3])-int(sys.argv[2]))/os.sysconf("SC_CLK_TCK"); o["server_cpu_us_per_move"]=round(t*1e6/max(o["moves"],1),1); print(json.dumps(o))' "$@"; }
+# One timed run of the load against the server PID on PORT (names PREFIX, IDLE idle connections):
+# its JSON, with the server's CPU time per move.
+measure() {
+  local c0 o
+  c0=$(cpu_ticks "$1")
+  o=$("$LOAD" --addr "127.0.0.1:$2" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$4" --prefix "$3" --json)
+  with_cpu "$o" "$c0" "$(cpu_ticks "$1")"
+}
 wait_port() { for _ in $(seq 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.1; done; echo "nothing listens on $1" >&2; return 1; }
 
 http=$(free_port) csa=$(free_port)
@@ -57,25 +65,19 @@ fi
 
 ours=() theirs=() floors=()
 for run in $(seq "$RUNS"); do
-  c0=$(cpu_ticks "$shinpan_pid")
-  o=$("$LOAD" --addr "127.0.0.1:$csa" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix b --json)
-  o=$(with_cpu "$o" "$c0" "$(cpu_ticks "$shinpan_pid")")
+  o=$(measure "$shinpan_pid" "$csa" b "$IDLE")
   echo "run $run: shinpan serve (SQLite, durable moves), $PAIRS pairs, $IDLE idle connections:"
   echo "  $o"
   echo "  server memory: $(ps -o rss= -p "$shinpan_pid" | awk '{printf "%.0f MB", $1/1024}')"
   ours+=("$o")
   if [[ -n "$ruby_port" ]]; then
-    c0=$(cpu_ticks "$ruby_pid")
-    t=$("$LOAD" --addr "127.0.0.1:$ruby_port" --pairs "$PAIRS" --seconds "$SECONDS_" --prefix r --json)
-    t=$(with_cpu "$t" "$c0" "$(cpu_ticks "$ruby_pid")")
+    t=$(measure "$ruby_pid" "$ruby_port" r 0)
     echo "run $run: Ruby shogi-server ($SHOGI_SERVER), $PAIRS pairs:"
     echo "  $t"
     theirs+=("$t")
   fi
   if [[ -n "$floor_port" ]]; then
-    c0=$(cpu_ticks "$floor_pid")
-    f=$("$LOAD" --addr "127.0.0.1:$floor_port" --pairs "$PAIRS" --seconds "$SECONDS_" --idle "$IDLE" --prefix f --json)
-    f=$(with_cpu "$f" "$c0" "$(cpu_ticks "$floor_pid")")
+    f=$(measure "$floor_pid" "$floor_port" f "$IDLE")
     echo "run $run: the floor (csa_floor: durable echo, nothing else), $PAIRS pairs, $IDLE idle connections:"
     echo "  $f"
     floors+=("$f")
@@ -88,28 +90,24 @@ n, m = int(sys.argv[1]), int(sys.argv[2])
 ours = [json.loads(a) for a in sys.argv[3:3 + n]]
 theirs = [json.loads(a) for a in sys.argv[3 + n:3 + n + m]]
 floors = [json.loads(a) for a in sys.argv[3 + n + m:]]
-def med(runs, f):
-    return statistics.median(f(r) for r in runs)
-gps = med(ours, lambda r: r["games_per_s"])
-p99 = med(ours, lambda r: r["delivery_ms"]["p99"])
-cpu = med(ours, lambda r: r["server_cpu_us_per_move"])
-print(f"shinpan, median of {n} runs: {gps:.1f} games/s, p99 delivery {p99:.2f} ms, {cpu:.0f} µs of server CPU a move "
-      "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in ours) + ")")
+def summary(name, runs):
+    """The median games/s of `runs`, and the line that gives their medians under `name`."""
+    med = lambda f: statistics.median(f(r) for r in runs)
+    gps = med(lambda r: r["games_per_s"])
+    p99 = med(lambda r: r["delivery_ms"]["p99"])
+    cpu = med(lambda r: r["server_cpu_us_per_move"])
+    return gps, (f"{name}, median of {len(runs)} runs: {gps:.1f} games/s, p99 delivery {p99:.2f} ms, {cpu:.0f} µs of "
+                 "server CPU a move (games/s " + ", ".join("%.1f" % r["games_per_s"] for r in runs) + ")")
+gps, line = summary("shinpan", ours)
+print(line)
 if theirs:
-    tgps = med(theirs, lambda r: r["games_per_s"])
-    tp99 = med(theirs, lambda r: r["delivery_ms"]["p99"])
-    tcpu = med(theirs, lambda r: r["server_cpu_us_per_move"])
-    print(f"shogi-server, median of {n} runs: {tgps:.1f} games/s, p99 delivery {tp99:.2f} ms, {tcpu:.0f} µs of server CPU a move "
-          "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in theirs) + ")")
+    tgps, line = summary("shogi-server", theirs)
+    print(line)
     print(f"ratio of the medians (games/s): {gps / tgps:.1f}x")
 else:
     print("No SHOGI_SERVER checkout (or no ruby): the reference is the issue's figure for the Ruby "
           f"shogi-server, about 14 games/s on this machine; ratio {gps / 14:.1f}x of it.")
 if floors:
-    fgps = med(floors, lambda r: r["games_per_s"])
-    fp99 = med(floors, lambda r: r["delivery_ms"]["p99"])
-    fcpu = med(floors, lambda r: r["server_cpu_us_per_move"])
-    print(f"the floor, median of {len(floors)} runs: {fgps:.1f} games/s, p99 delivery {fp99:.2f} ms, {fcpu:.0f} µs of server CPU a move "
-          "(games/s " + ", ".join("%.1f" % r["games_per_s"] for r in floors) + f"); shinpan at {100 * gps / fgps:.0f} % of it"
-          + (f", the floor at {fgps / tgps:.1f}x shogi-server" if theirs else ""))
+    fgps, line = summary("the floor", floors)
+    print(f"{line}; shinpan at {100 * gps / fgps:.0f} % of it" + (f", the floor at {fgps / tgps:.1f}x shogi-server" if theirs else ""))
 PY
