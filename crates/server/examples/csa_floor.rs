@@ -59,9 +59,9 @@ struct Floor {
 }
 
 impl Floor {
-    async fn durable(&self, line: &str) {
+    async fn durable(&self, line: String) {
         let (done, wait) = oneshot::channel();
-        if self.log.send((line.as_bytes().to_vec(), done)).is_ok() {
+        if self.log.send((line.into_bytes(), done)).is_ok() {
             let _ = wait.await;
         }
     }
@@ -124,7 +124,7 @@ impl Floor {
             match l.as_str() {
                 "AGREE" => seats[side].lock().await.write_all(format!("START:{game}\n").as_bytes()).await?,
                 "%TORYO" => {
-                    self.durable(&format!("{game} {l}\n")).await;
+                    self.durable(format!("{game} {l}\n")).await;
                     seats[side].lock().await.write_all(b"%TORYO\n#RESIGN\n#LOSE\n").await?;
                     seats[1 - side].lock().await.write_all(b"%TORYO\n#RESIGN\n#WIN\n").await?;
                 }
@@ -135,7 +135,7 @@ impl Floor {
                 }
                 "" => {}
                 mv => {
-                    self.durable(&format!("{game} {mv}\n")).await;
+                    self.durable(format!("{game} {mv}\n")).await;
                     let echo = format!("{mv},T0\n");
                     seats[side].lock().await.write_all(echo.as_bytes()).await?;
                     seats[1 - side].lock().await.write_all(echo.as_bytes()).await?;
