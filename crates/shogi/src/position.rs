@@ -176,7 +176,11 @@ pub(crate) static PROMOTION_ZONE: [Bitboard; 2] =
 impl Position {
     /// The even-game start position (fesa-2017 2; ufs-2016 4).
     pub fn startpos() -> Position {
-        crate::sfen::parse_sfen(crate::sfen::STARTPOS).expect("start position is valid")
+        // Read once: a server sets up a board from it for every game and every follower.
+        static START: std::sync::LazyLock<Position> = std::sync::LazyLock::new(|| {
+            crate::sfen::parse_sfen(crate::sfen::STARTPOS).expect("start position is valid")
+        });
+        START.clone()
     }
 
     /// Builds a position from its parts, validating it (see [`PositionError`]).

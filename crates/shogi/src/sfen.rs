@@ -179,7 +179,14 @@ fn parse_hands(text: &str, col0: usize) -> Result<[Hand; 2], SfenError> {
 
 /// Canonical SFEN of the board part.
 pub fn board_sfen(pos: &Position) -> String {
-    let mut s = String::with_capacity(90);
+    let mut s = Vec::with_capacity(90);
+    write_board(pos, &mut s);
+    String::from_utf8(s).expect("a SFEN board is ASCII")
+}
+
+/// The board part of the SFEN, written at the end of `s` a byte at a time (a followed game's
+/// view writes one a move).
+fn write_board(pos: &Position, s: &mut Vec<u8>) {
     for r in 1..=9u8 {
         let mut empty = 0;
         for f in (1..=9u8).rev() {
@@ -187,22 +194,25 @@ pub fn board_sfen(pos: &Position) -> String {
             match pos.piece_at(sq) {
                 Some(p) => {
                     if empty > 0 {
-                        s.push((b'0' + empty) as char);
+                        s.push(b'0' + empty);
                         empty = 0;
                     }
-                    s.push_str(&p.sfen());
+                    if p.kind.is_promoted() {
+                        s.push(b'+');
+                    }
+                    let c = p.kind.sfen_letter() as u8;
+                    s.push(if p.color == Color::Black { c } else { c.to_ascii_lowercase() });
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push((b'0' + empty) as char);
+            s.push(b'0' + empty);
         }
         if r < 9 {
-            s.push('/');
+            s.push(b'/');
         }
     }
-    s
 }
 
 /// Hands in canonical SFEN order: sente's then gote's, each R B G S N L P; `-` if both empty.
@@ -226,7 +236,11 @@ pub fn hands_sfen(pos: &Position) -> String {
 
 /// Canonical SFEN of the whole position.
 pub fn to_sfen(pos: &Position) -> String {
-    format!("{} {} {} {}", board_sfen(pos), pos.turn().sfen_char(), hands_sfen(pos), pos.move_number())
+    use std::io::Write as _;
+    let mut s = Vec::with_capacity(100);
+    write_board(pos, &mut s);
+    let _ = write!(s, " {} {} {}", pos.turn().sfen_char(), hands_sfen(pos), pos.move_number());
+    String::from_utf8(s).expect("a SFEN is ASCII")
 }
 
 impl Position {

@@ -472,26 +472,38 @@ fn sign(c: Color) -> char {
     if c == Color::Black { '+' } else { '-' }
 }
 
-fn two_digits(sq: Square) -> String {
-    format!("{}{}", sq.file().number(), sq.rank().number())
+/// A square's two digits, file then rank (`77`), at the end of `s`.
+fn push_square(s: &mut String, sq: Square) {
+    s.push(char::from(b'0' + sq.file().number()));
+    s.push(char::from(b'0' + sq.rank().number()));
 }
 
 /// `mv` in `pos` as CSA (`+7776FU`): the mover's sign, the squares (`00` for a drop) and the
-/// piece after the move.
+/// piece after the move. Written a character at a time: a server writes one a move to each
+/// player.
 pub fn move_to_csa(pos: &Position, mv: Move) -> String {
-    let us = sign(pos.turn());
-    match mv {
+    let mut s = String::with_capacity(7);
+    s.push(sign(pos.turn()));
+    let kind = match mv {
         Move::Board { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
-            let kind = if promote { kind.promoted().unwrap_or(kind) } else { kind };
-            format!("{us}{}{}{}", two_digits(from), two_digits(to), kind_code(kind))
+            push_square(&mut s, from);
+            push_square(&mut s, to);
+            if promote { kind.promoted().unwrap_or(kind) } else { kind }
         }
-        Move::Drop { kind, to } => format!("{us}00{}{}", two_digits(to), kind_code(kind)),
+        Move::Drop { kind, to } => {
+            s.push_str("00");
+            push_square(&mut s, to);
+            kind
+        }
         Move::Unpromote { from, to } => {
-            let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted());
-            format!("{us}{}{}{}", two_digits(from), two_digits(to), kind_code(kind))
+            push_square(&mut s, from);
+            push_square(&mut s, to);
+            pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind.unpromoted())
         }
-    }
+    };
+    s.push_str(kind_code(kind));
+    s
 }
 
 /// The board and the hands of `pos` as CSA position lines (`P1`…`P9`, `P+`, `P-`), each ending
@@ -573,7 +585,8 @@ pub fn write(r: &Record) -> String {
         Some(h) if h.position() == r.start => {
             out.push_str("PI");
             for (sq, kind) in h.removed() {
-                out.push_str(&format!("{}{}", two_digits(sq), kind_code(kind)));
+                push_square(&mut out, sq);
+                out.push_str(kind_code(kind));
             }
             out.push('\n');
         }
