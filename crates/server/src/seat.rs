@@ -4,9 +4,8 @@
 //! the engine (USI for shogi, GTP for Go, crates/engines) for a move within its time on the
 //! referee's clock, and acts. The engine's flag falls like anyone's.
 
-use crate::follow::MoveFollower;
-use crate::live::{Hub, Watching, now_ms};
-use crate::protocol::ServerMsg;
+use crate::follow::{Followed, Following};
+use crate::live::{Hub, now_ms};
 use crate::store::{GameId, GameRow, GameStatus, Role, Store, StoreError, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::{Answer, GameKind, Side};
@@ -211,24 +210,16 @@ enum Ask {
 async fn play(hub: Hub, id: GameId, side: Side, user: UserId, prepared: Prepared, how: SeatOptions) {
     let Prepared { name, ask, mut answers } = prepared;
     let mut asked_when = tokio::time::Instant::now();
-    let Some(Watching { backlog, mut updates }) = hub.follow(id, None).await else { return };
+    let Some(Following { now, mut updates, .. }) = hub.follow(id, None).await else { return };
     let _present = hub.present(id, side);
     let mut asked_at: Option<usize> = None;
-    let mut moves = MoveFollower::default();
-    // The backlog first: every move so far is told to the engine (a restarted game's GTP
-    // engine has no board yet); then the last state decides.
-    let mut last: Option<Box<GameView>> = None;
-    for m in &backlog {
-        if let Some(v) = follow(m, &mut moves, &ask, None) {
-            last = Some(v);
-        }
-    }
-    let mut messages: Vec<std::sync::Arc<ServerMsg>> = Vec::new();
+    // The state now first, its last move told to the engine whoever made it; then the states
+    // to come, the opponent's moves told.
+    let mut last: Option<Box<GameView>> = Some(follow(&now, &ask, None));
+    let mut messages: Vec<std::sync::Arc<Followed>> = Vec::new();
     loop {
         for m in messages.drain(..) {
-            if let Some(v) = follow(&m, &mut moves, &ask, Some(side)) {
-                last = Some(v);
-            }
+            last = Some(follow(&m, &ask, Some(side)));
         }
         if let Some(view) = last.take() {
             if view.outcome.is_some() {
@@ -314,22 +305,16 @@ fn against_the_rules(r: &arbiter::Refusal) -> bool {
     matches!(r, IllegalMove { .. } | ImpossibleMove { .. } | BadPoint { .. } | OffBoard { .. } | SekiPoint { .. })
 }
 
-/// Follows one message of the game: a move is told to the engine when its state comes (all
-/// moves while `me` is `None`, the opponent's after); returns the state's view.
-fn follow(
-    m: &ServerMsg,
-    moves: &mut MoveFollower,
-    ask: &std::sync::mpsc::Sender<Ask>,
-    me: Option<Side>,
-) -> Option<Box<GameView>> {
-    let f = moves.follow(m)?;
-    if let Some(mv) = f.moved {
+/// Follows one state of the game: its move is told to the engine (whoever made it while `me`
+/// is `None`, the opponent's after); returns the state's view.
+fn follow(f: &Followed, ask: &std::sync::mpsc::Sender<Ask>, me: Option<Side>) -> Box<GameView> {
+    if let Some(mv) = &f.moved {
         let mover = f.view.to_move.flip();
         if me != Some(mover) {
-            let _ = ask.send(Ask::Observe(mover, mv));
+            let _ = ask.send(Ask::Observe(mover, mv.clone()));
         }
     }
-    Some(Box::new(f.view.clone()))
+    Box::new(f.view.clone())
 }
 
 enum Answered {

@@ -135,6 +135,9 @@ pub struct Logged {
     pub t: u64,
     pub event: String,
     pub answer: Answer,
+    /// A move event's move as engines write it (USI, GTP), refused or not: what a follower
+    /// replays, without reading the JSON.
+    pub moved: Option<String>,
 }
 
 impl LiveGame {
@@ -314,6 +317,7 @@ impl LiveGame {
                     t: e.t(),
                     event: serde_json::to_string(e).expect("events serialize"),
                     answer: a.clone(),
+                    moved: moved(e),
                 })
                 .collect()
         }
@@ -417,8 +421,20 @@ fn go_event(t: u64, s: Submit) -> Result<Event<GoGame>, ActionError> {
 fn log<G: Game>(r: &mut Referee<G>, e: Event<G>) -> Logged {
     let t = e.t();
     let event = serde_json::to_string(&e).expect("events serialize");
+    let moved = moved(&e);
     let answer = r.submit(e);
-    Logged { t, event, answer }
+    Logged { t, event, answer, moved }
+}
+
+/// The move of a move event, in its JSON form (a USI or GTP string).
+fn moved<G: Game>(e: &Event<G>) -> Option<String> {
+    match e {
+        Event::Move { mv, .. } => match serde_json::to_value(mv) {
+            Ok(serde_json::Value::String(s)) => Some(s),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn action_name(a: &Action) -> &'static str {

@@ -19,9 +19,8 @@ pub use name::{GameName, Wish};
 
 use crate::api::AccountLimits;
 use crate::auth;
-use crate::follow::MoveFollower;
-use crate::live::{Hub, PresenceGuard, Watching, now_ms};
-use crate::protocol::ServerMsg;
+use crate::follow::{Followed, Following};
+use crate::live::{Hub, PresenceGuard, now_ms};
 use crate::store::{BuoyRow, GameId, GameStatus, Role, Store, User, UserId};
 use arbiter::live::{Action, Actor, GameSetup, GameView, PositionView};
 use arbiter::ruleset::RulesetId;
@@ -116,7 +115,7 @@ enum Verdict {
     /// The game started; the player watches it from its first event, so nothing that happens
     /// before his connection reads on is missed. He is present from the start: a connection
     /// gone before it hears START drops the guard, and his absence is counted from then.
-    Start(Watching, Option<PresenceGuard>),
+    Start(Following, Option<PresenceGuard>),
     Rejected {
         by: String,
     },
@@ -748,15 +747,13 @@ impl Conn {
         you: Side,
         user: User,
         mut g: Board,
-        watching: Watching,
+        following: Following,
         _present: Option<PresenceGuard>,
     ) -> Result<(), Closed> {
         let hub = self.csa.hub.clone();
-        let mut updates = watching.updates;
-        for m in watching.backlog {
-            if self.on_message(&mut g, &m, you).await? {
-                return Ok(());
-            }
+        let mut updates = following.updates;
+        if self.on_message(&mut g, &following.now, you).await? {
+            return Ok(());
         }
         loop {
             let claim = g.claim_at;
@@ -800,12 +797,12 @@ impl Conn {
         }
     }
 
-    /// A message of the game: a move's echo, or the end. `Ok(true)` once the game is over.
-    async fn on_message(&mut self, g: &mut Board, m: &ServerMsg, you: Side) -> Result<bool, Closed> {
-        let Some(f) = g.moves.follow(m) else { return Ok(false) };
+    /// A state of the game: a move's echo, or the end. `Ok(true)` once the game is over.
+    async fn on_message(&mut self, g: &mut Board, f: &Followed, you: Side) -> Result<bool, Closed> {
         let mut out = String::new();
-        if let Some((mv, t)) = g.advance(f.moved, f.view) {
-            out.push_str(&format!("{mv},T{t}\n"));
+        if let Some((mv, t)) = g.advance(f.moved.as_deref(), &f.view) {
+            use std::fmt::Write as _;
+            let _ = writeln!(out, "{mv},T{t}");
         }
         g.claim_at = f.countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
         let over = match &f.view.outcome {
@@ -826,7 +823,6 @@ impl Conn {
 
     /// A line from the player during the game.
     async fn on_line(&mut self, g: &mut Board, l: &str, id: GameId, you: Side, user: &User) -> Result<(), Closed> {
-        let hub = self.csa.hub.clone();
         let player = Actor::Player { side: you };
         let word = l.split(',').next().unwrap_or("");
         let action = match word {
@@ -839,7 +835,7 @@ impl Conn {
                     reason: Reason::ArbiterDecision,
                     article: CHUDAN_ARTICLE.into(),
                 };
-                let _ = hub.act(id, Actor::Host, Some(user.id), Action::Decide { decision }).await;
+                let _ = self.csa.hub.act(id, Actor::Host, Some(user.id), Action::Decide { decision }).await;
                 return Ok(());
             }
             w if w.starts_with(['+', '-']) => {
@@ -863,7 +859,7 @@ impl Conn {
             _ => return self.write(&format!("##[ERROR] not a move or a command: {l}\n")).await,
         };
         let declare = matches!(action, Action::Declare);
-        match hub.act(id, player, Some(user.id), action).await {
+        match self.csa.hub.act(id, player, Some(user.id), action).await {
             Ok(acked) => match acked.answer {
                 Answer::Accepted => Ok(()),
                 Answer::Refused { reason } => match reason {
@@ -912,8 +908,6 @@ struct Board {
     /// The moves `pos` follows (the view's `ply`).
     ply: usize,
     spent: [u64; 2],
-    /// The move of the last event, echoed with the state that follows it.
-    moves: MoveFollower,
     deferred: Vec<String>,
     /// When the absent opponent's game may be claimed.
     claim_at: Option<u64>,
@@ -922,16 +916,16 @@ struct Board {
 impl Board {
     /// The board at `pos`, `ply` moves into the game (a buoy game's opening).
     fn new(pos: shogi::Position, ply: usize) -> Board {
-        Board { pos, ply, spent: [0, 0], moves: MoveFollower::default(), deferred: Vec::new(), claim_at: None }
+        Board { pos, ply, spent: [0, 0], deferred: Vec::new(), claim_at: None }
     }
 
     /// Brings the board to `view`, which `moved` (USI) led to: the move in CSA and the whole
     /// seconds it took (`,T<sec>`), if a move did. By the move when the view is the next ply
     /// (the referee accepted it), else from the view's SFEN (a restore, a take-back, the first
     /// view).
-    fn advance(&mut self, moved: Option<String>, view: &GameView) -> Option<(String, u64)> {
+    fn advance(&mut self, moved: Option<&str>, view: &GameView) -> Option<(String, u64)> {
         let mut echo = None;
-        match moved.as_deref().and_then(shogi::Move::from_usi) {
+        match moved.and_then(shogi::Move::from_usi) {
             Some(mv) if view.ply == self.ply + 1 => {
                 let mover = view.to_move.flip();
                 let spent = view.clock.as_ref().map_or(0, |c| side_clock(c, mover).spent_ms);

@@ -5,9 +5,8 @@
 
 use super::summary::{Shown, monitor_result};
 use super::{Board, Conn, Csa};
-use crate::follow::MoveFollower;
-use crate::live::{Hub, Watching, now_ms};
-use crate::protocol::ServerMsg;
+use crate::follow::{Followed, Following};
+use crate::live::{Hub, now_ms};
 use crate::store::GameId;
 use arbiter::live::{GameSetup, LiveGame, Names, PositionView, ViewDetail};
 use arbiter::{Mode, RecordFormat};
@@ -348,20 +347,14 @@ use super::{Closed, Wish};
 /// now and after each move, and the end as the result's token. Each batch is a line per line of
 /// text, `##[MONITOR][<id>] <line>`, then `##[MONITOR][<id>] +OK`.
 async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
-    let Some(Watching { backlog, mut updates }) = csa.hub.follow(id, None).await else { return };
-    let mut moves = MoveFollower::default();
-    for m in &backlog {
-        if let Some(f) = moves.follow(m)
-            && f.view.outcome.is_some()
-        {
-            return;
-        }
+    let Some(Following { now, mut updates, .. }) = csa.hub.follow(id, None).await else { return };
+    if now.view.outcome.is_some() {
+        return;
     }
     if let Some(text) = csa.shown(id).await {
         send(&out, Monitor::Show, id, &text);
     }
-    while let Some(m) = next(&mut updates).await {
-        let Some(f) = moves.follow(&m) else { continue };
+    while let Some(f) = next(&mut updates).await {
         // A game that ends by its move (a mate) shows the move, then the end.
         if f.moved.is_some()
             && let Some(text) = csa.shown(id).await
@@ -380,34 +373,21 @@ async fn monitor1(csa: Csa, id: GameId, out: mpsc::Sender<String>) {
 /// `#SENNICHITE`, …). Each batch is a line per line of text, `##[MONITOR2][<id>] <line>`, then
 /// `##[MONITOR2][<id>] +OK`.
 async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String>) {
-    let Some(Watching { backlog, mut updates }) = hub.follow(id, None).await else { return };
-    let events: Vec<String> = backlog
-        .iter()
-        .filter_map(|m| match &**m {
-            ServerMsg::Event { event, .. } => Some(event.to_string()),
-            _ => None,
-        })
-        .collect();
+    let Some(Following { events, now, mut updates }) = hub.follow(id, None).await else { return };
     let Ok(game) = LiveGame::replay(&listed.setup, Mode::Enforced, events.iter().map(String::as_str)) else { return };
     let [black, white] = listed.names;
     let names = Names { black: Some(black), white: Some(white) };
     let Ok(record) = game.record(RecordFormat::Csa, &names) else { return };
     send(&out, Monitor::Record, id, &record);
     let mut board = Board::new(shogi::Position::startpos(), 0);
-    let mut moves = MoveFollower::default();
-    for m in &backlog {
-        if let Some(f) = moves.follow(m) {
-            // The record has the moves so far: the board only takes the position.
-            board.advance(None, f.view);
-            if f.view.outcome.is_some() {
-                return;
-            }
-        }
+    // The record has the moves so far: the board only takes the position.
+    board.advance(None, &now.view);
+    if now.view.outcome.is_some() {
+        return;
     }
-    while let Some(m) = next(&mut updates).await {
-        let Some(f) = moves.follow(&m) else { continue };
+    while let Some(f) = next(&mut updates).await {
         let mut text = String::new();
-        if let Some((mv, t)) = board.advance(f.moved, f.view) {
+        if let Some((mv, t)) = board.advance(f.moved.as_deref(), &f.view) {
             text.push_str(&format!("{mv}\nT{t}\n"));
         }
         if let Some(o) = &f.view.outcome {
@@ -425,8 +405,8 @@ async fn monitor2(hub: Hub, id: GameId, listed: Listed, out: mpsc::Sender<String
 /// The next message of a watched game, none once its task is gone; a monitor that fell behind
 /// goes on from what is there.
 async fn next(
-    updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<ServerMsg>>,
-) -> Option<std::sync::Arc<ServerMsg>> {
+    updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<Followed>>,
+) -> Option<std::sync::Arc<Followed>> {
     loop {
         match updates.recv().await {
             Ok(m) => return Some(m),

@@ -8,6 +8,7 @@
 //! back (two events in its log, by no one), as an arbiter stops the clocks for an interruption
 //! the players did not cause. A restart never costs a player time or the game.
 
+use crate::follow::{Followed, Following};
 use crate::protocol::ServerMsg;
 use crate::store::{EventRow, GameId, GameRow, GameStatus, LiveLog, Store, StoreError, UserId};
 use arbiter::live::{Action, ActionError, Actor, GameSetup, LiveGame, Logged, ViewDetail};
@@ -65,8 +66,11 @@ enum Command {
     },
     Watch {
         after: Option<u64>,
-        detail: ViewDetail,
         reply: oneshot::Sender<Watching>,
+    },
+    Follow {
+        after: Option<u64>,
+        reply: oneshot::Sender<Following>,
     },
     Read {
         reply: oneshot::Sender<LiveGame>,
@@ -307,20 +311,20 @@ impl Hub {
 
     /// Starts watching a live game.
     pub async fn watch(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
-        self.subscribe(id, after, ViewDetail::Full).await
+        let h = self.handle(id)?;
+        let (reply, wait) = oneshot::channel();
+        h.tx.send(Command::Watch { after, reply }).await.ok()?;
+        wait.await.ok()
     }
 
     /// As [`Hub::watch`], for a follower that replays the moves and needs no help to move (the
-    /// CSA players and monitors, the engines' seats): each state is a brief view, without the
-    /// legal moves or the declaration's conditions, which cost most of a view to build.
-    pub async fn follow(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
-        self.subscribe(id, after, ViewDetail::Brief).await
-    }
-
-    async fn subscribe(&self, id: GameId, after: Option<u64>, detail: ViewDetail) -> Option<Watching> {
+    /// CSA players and monitors, the engines' seats): one message an event, the state after it
+    /// with its move, each a brief view, without the legal moves or the declaration's
+    /// conditions, which cost most of a view to build.
+    pub async fn follow(&self, id: GameId, after: Option<u64>) -> Option<Following> {
         let h = self.handle(id)?;
         let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Watch { after, detail, reply }).await.ok()?;
+        h.tx.send(Command::Follow { after, reply }).await.ok()?;
         wait.await.ok()
     }
 
@@ -467,10 +471,10 @@ struct GameTask {
     /// Who caused each event of the log.
     actors: Vec<Option<UserId>>,
     store: Store,
-    /// The changes with full views, and with brief ones ([`ViewDetail`]): each view is built only
-    /// while someone watches so.
+    /// The events with the full views after them, and the brief views with their moves
+    /// ([`ViewDetail`]): each built only while someone watches so.
     updates: broadcast::Sender<Arc<ServerMsg>>,
-    brief_updates: broadcast::Sender<Arc<ServerMsg>>,
+    brief_updates: broadcast::Sender<Arc<Followed>>,
     hub: Hub,
     /// Each side's WebSocket watches of the game open now, and since when he has had none
     /// (only once he had one: a player who acts over HTTP alone is never counted absent).
@@ -549,8 +553,11 @@ impl GameTask {
                         break;
                     }
                 }
-                Command::Watch { after, detail, reply } => {
-                    let _ = reply.send(self.watching(after, detail));
+                Command::Watch { after, reply } => {
+                    let _ = reply.send(self.watching(after));
+                }
+                Command::Follow { after, reply } => {
+                    let _ = reply.send(self.following(after));
                 }
                 Command::Read { reply } => {
                     let _ = reply.send(self.game.clone());
@@ -572,7 +579,7 @@ impl GameTask {
                     };
                     if before != self.absent_since[i] {
                         let seq = self.actors.len().saturating_sub(1) as u64;
-                        self.publish(seq, None);
+                        self.publish(seq, None, None);
                     }
                 }
                 Command::Present { side, reply } => {
@@ -645,43 +652,57 @@ impl GameTask {
             // still live only marks it finished again).
             self.finish().await;
         }
-        if self.updates.receiver_count() + self.brief_updates.receiver_count() > 0 {
-            let event = Arc::new(ServerMsg::Event {
-                game: self.id,
-                seq,
-                t: logged.t,
-                actor: user,
-                event: serde_json::from_str(&logged.event).expect("stored events are JSON"),
-                answer: logged.answer.clone(),
-            });
-            self.publish(seq, Some(event));
-        }
+        let event = (self.updates.receiver_count() > 0).then(|| ServerMsg::Event {
+            game: self.id,
+            seq,
+            t: logged.t,
+            actor: user,
+            event: serde_json::from_str(&logged.event).expect("stored events are JSON"),
+            answer: logged.answer.clone(),
+        });
+        self.publish(seq, event, logged.moved);
         Ok(Acked { seq, answer: logged.answer })
     }
 
-    /// Sends event `seq` (if given) and the state after it to whoever watches, each view built
-    /// only for those who watch so (a watcher gets the state when he comes).
-    fn publish(&self, seq: u64, event: Option<Arc<ServerMsg>>) {
-        for (tx, detail) in [(&self.updates, ViewDetail::Full), (&self.brief_updates, ViewDetail::Brief)] {
-            if tx.receiver_count() == 0 {
-                continue;
-            }
+    /// Sends event `seq` (if given) and the state after it to whoever watches, and the state
+    /// with `moved` to whoever follows, each view built only for those who watch so (a watcher
+    /// gets the state when he comes).
+    fn publish(&self, seq: u64, event: Option<ServerMsg>, moved: Option<String>) {
+        if self.updates.receiver_count() > 0 {
             // Both messages are built before either is sent: a watcher woken by the event then
             // finds the state already there, instead of being woken again for it.
-            let state = Arc::new(self.state(seq, detail));
-            if let Some(e) = &event {
-                let _ = tx.send(e.clone());
+            let state = Arc::new(self.state(seq));
+            if let Some(e) = event {
+                let _ = self.updates.send(Arc::new(e));
             }
-            let _ = tx.send(state);
+            let _ = self.updates.send(state);
+        }
+        if self.brief_updates.receiver_count() > 0 {
+            let _ = self.brief_updates.send(Arc::new(self.followed(moved)));
         }
     }
 
-    fn state(&self, seq: u64, detail: ViewDetail) -> ServerMsg {
-        let view = Box::new(self.game.view_of(now_ms(), detail));
+    fn state(&self, seq: u64) -> ServerMsg {
+        let view = Box::new(self.game.view_of(now_ms(), ViewDetail::Full));
         ServerMsg::State { game: self.id, seq, view, countdown: self.countdown() }
     }
 
-    fn watching(&self, after: Option<u64>, detail: ViewDetail) -> Watching {
+    fn followed(&self, moved: Option<String>) -> Followed {
+        Followed { moved, view: self.game.view_of(now_ms(), ViewDetail::Brief), countdown: self.countdown() }
+    }
+
+    fn following(&self, after: Option<u64>) -> Following {
+        let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
+        let logged = self.game.logged_from(from);
+        let moved = logged.iter().rev().find_map(|l| l.moved.clone());
+        Following {
+            events: logged.into_iter().map(|l| l.event).collect(),
+            now: Arc::new(self.followed(moved)),
+            updates: self.brief_updates.subscribe(),
+        }
+    }
+
+    fn watching(&self, after: Option<u64>) -> Watching {
         let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
         let mut backlog: Vec<Arc<ServerMsg>> = self
             .game
@@ -701,12 +722,8 @@ impl GameTask {
             })
             .collect();
         let last = self.actors.len().saturating_sub(1) as u64;
-        backlog.push(Arc::new(self.state(last, detail)));
-        let updates = match detail {
-            ViewDetail::Full => self.updates.subscribe(),
-            ViewDetail::Brief => self.brief_updates.subscribe(),
-        };
-        Watching { backlog, updates }
+        backlog.push(Arc::new(self.state(last)));
+        Watching { backlog, updates: self.updates.subscribe() }
     }
 
     /// The game is over: its row says so.
