@@ -553,9 +553,11 @@ impl Conn {
 
     async fn run(&mut self) -> Result<(), Closed> {
         let Some(first) = self.login().await? else { return Ok(()) };
+        // Boxed: a game's state is most of a connection's future, and an idle connection (or
+        // the task spawned for each) should not carry or copy it.
         match first {
-            Some((game, wish)) => self.seek_and_play(game, wish).await,
-            None => self.x1_loop().await,
+            Some((game, wish)) => Box::pin(self.seek_and_play(game, wish)).await,
+            None => Box::pin(self.x1_loop()).await,
         }
     }
 

@@ -437,8 +437,11 @@ pub struct PresenceGuard {
 
 impl Drop for PresenceGuard {
     fn drop(&mut self) {
-        if self.tx.try_send(Command::Presence { side: self.side, delta: -1 }).is_err() {
-            // A full queue: say it from a task (the game must not think him present).
+        if let Err(mpsc::error::TrySendError::Full(_)) =
+            self.tx.try_send(Command::Presence { side: self.side, delta: -1 })
+        {
+            // A full queue: say it from a task (the game must not think him present). A closed
+            // one is a game over.
             let (tx, side) = (self.tx.clone(), self.side);
             tokio::spawn(async move { tx.send(Command::Presence { side, delta: -1 }).await });
         }
