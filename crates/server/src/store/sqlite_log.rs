@@ -136,21 +136,24 @@ fn commit(conn: &mut Connection, batch: &[Append]) -> rusqlite::Result<Vec<std::
 }
 
 fn game_write(c: &Connection, w: &GameWrite) -> rusqlite::Result<i64> {
+    // Cached: every game writes its row three times, and parsing a statement costs more than
+    // inserting an event (callgrind, scripts/csa_instructions.sh).
     match w {
-        GameWrite::Create { setup, status, seats, by, now_ms, draw } => c.query_row(
-            "INSERT INTO games (setup, status, black, white, created_by, created_ms, draw) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
-            rusqlite::params![setup, status, seats[0], seats[1], by, now_ms, draw],
-            |r| r.get(0),
-        ),
+        GameWrite::Create { setup, status, seats, by, now_ms, draw } => c
+            .prepare_cached(
+                "INSERT INTO games (setup, status, black, white, created_by, created_ms, draw) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+            )?
+            .query_row(rusqlite::params![setup, status, seats[0], seats[1], by, now_ms, draw], |r| r.get(0)),
         GameWrite::Start { id, black, white } => c
-            .execute(
+            .prepare_cached(
                 "UPDATE games SET black = ?1, white = ?2, status = 'live' WHERE id = ?3 AND status = 'open'",
-                rusqlite::params![black, white, id],
-            )
+            )?
+            .execute(rusqlite::params![black, white, id])
             .map(|n| n as i64),
         GameWrite::Status { id, status, outcome } => c
-            .execute("UPDATE games SET status = ?1, outcome = ?2 WHERE id = ?3", rusqlite::params![status, outcome, id])
+            .prepare_cached("UPDATE games SET status = ?1, outcome = ?2 WHERE id = ?3")?
+            .execute(rusqlite::params![status, outcome, id])
             .map(|n| n as i64),
     }
 }
