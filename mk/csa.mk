@@ -20,3 +20,11 @@ test-csa: build deps-csa
 bench-csa: build
 	$(CARGO) build --release -p shinpan-server --example csa_load --example csa_floor
 	FLOOR=target/release/examples/csa_floor scripts/bench_csa.sh $(BIN) target/release/examples/csa_load
+
+# The server's own instructions a move under the same load, counted by callgrind: a figure the
+# machine's speed does not move, for comparing builds (scripts/csa_instructions.sh; docs/csa.md).
+.PHONY: bench-csa-instructions
+bench-csa-instructions: build
+	@command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; } || { sudo apt-get update -qq && sudo apt-get install -y -qq valgrind; }
+	$(CARGO) build --release -p shinpan-server --example csa_load
+	scripts/csa_instructions.sh $(BIN) target/release/examples/csa_load
