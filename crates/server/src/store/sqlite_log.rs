@@ -107,29 +107,44 @@ pub(super) fn start(path: PathBuf, mut rx: mpsc::Receiver<Append>) -> Result<()>
 fn commit(conn: &mut Connection, batch: &[Append]) -> rusqlite::Result<Vec<std::result::Result<i64, String>>> {
     let mut tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let mut answers = Vec::with_capacity(batch.len());
-    for a in batch {
-        answers.push(match &a.write {
+    let mut writes = batch.iter().peekable();
+    while let Some(a) = writes.next() {
+        match &a.write {
             Write::Events(rows) => {
+                // One statement for the run of appends that starts here: taking it from the
+                // cache and giving it back cost about 1,500 instructions an append (callgrind).
                 let mut insert = tx.prepare_cached(
                     "INSERT INTO events (game_id, seq, t_ms, actor, event, answer) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 )?;
-                for row in rows {
-                    insert.execute(rusqlite::params![row.game, row.seq, row.t_ms, row.actor, row.event, row.answer])?;
+                let mut rows = rows;
+                loop {
+                    for row in rows {
+                        insert.execute(rusqlite::params![
+                            row.game, row.seq, row.t_ms, row.actor, row.event, row.answer
+                        ])?;
+                    }
+                    answers.push(Ok(0));
+                    match writes.peek().map(|a| &a.write) {
+                        Some(Write::Events(next)) => {
+                            rows = next;
+                            writes.next();
+                        }
+                        _ => break,
+                    }
                 }
-                Ok(0)
             }
             Write::Game(w) => {
                 let sp = tx.savepoint()?;
-                match game_write(&sp, w) {
+                answers.push(match game_write(&sp, w) {
                     Ok(n) => {
                         sp.commit()?;
                         Ok(n)
                     }
                     // Dropping the savepoint rolls it back.
                     Err(e) => Err(e.to_string()),
-                }
+                });
             }
-        });
+        }
     }
     tx.commit()?;
     Ok(answers)
