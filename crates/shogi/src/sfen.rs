@@ -179,14 +179,14 @@ fn parse_hands(text: &str, col0: usize) -> Result<[Hand; 2], SfenError> {
 
 /// Canonical SFEN of the board part.
 pub fn board_sfen(pos: &Position) -> String {
-    let mut s = Vec::with_capacity(90);
+    let mut s = String::with_capacity(90);
     write_board(pos, &mut s);
-    String::from_utf8(s).expect("a SFEN board is ASCII")
+    s
 }
 
-/// The board part of the SFEN, written at the end of `s` a byte at a time (a followed game's
-/// view writes one a move).
-fn write_board(pos: &Position, s: &mut Vec<u8>) {
+/// The board part of the SFEN, written at the end of `s` (a followed game's view writes one a
+/// move).
+fn write_board(pos: &Position, s: &mut String) {
     for r in 1..=9u8 {
         let mut empty = 0;
         for f in (1..=9u8).rev() {
@@ -194,23 +194,19 @@ fn write_board(pos: &Position, s: &mut Vec<u8>) {
             match pos.piece_at(sq) {
                 Some(p) => {
                     if empty > 0 {
-                        s.push(b'0' + empty);
+                        s.push((b'0' + empty) as char);
                         empty = 0;
                     }
-                    if p.kind.is_promoted() {
-                        s.push(b'+');
-                    }
-                    let c = p.kind.sfen_letter() as u8;
-                    s.push(if p.color == Color::Black { c } else { c.to_ascii_lowercase() });
+                    p.push_sfen(s);
                 }
                 None => empty += 1,
             }
         }
         if empty > 0 {
-            s.push(b'0' + empty);
+            s.push((b'0' + empty) as char);
         }
         if r < 9 {
-            s.push(b'/');
+            s.push('/');
         }
     }
 }
@@ -226,8 +222,7 @@ pub fn hands_sfen(pos: &Position) -> String {
                 s.push_str(&n.to_string());
             }
             if n > 0 {
-                let c = k.sfen_letter();
-                s.push(if color == Color::Black { c } else { c.to_ascii_lowercase() });
+                Piece::new(color, k).push_sfen(&mut s);
             }
         }
     }
@@ -236,11 +231,11 @@ pub fn hands_sfen(pos: &Position) -> String {
 
 /// Canonical SFEN of the whole position.
 pub fn to_sfen(pos: &Position) -> String {
-    use std::io::Write as _;
-    let mut s = Vec::with_capacity(100);
+    use std::fmt::Write as _;
+    let mut s = String::with_capacity(100);
     write_board(pos, &mut s);
     let _ = write!(s, " {} {} {}", pos.turn().sfen_char(), hands_sfen(pos), pos.move_number());
-    String::from_utf8(s).expect("a SFEN is ASCII")
+    s
 }
 
 impl Position {

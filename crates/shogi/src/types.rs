@@ -362,12 +362,16 @@ impl Piece {
     /// SFEN text: `P`, `+p`, `K` …
     pub fn sfen(self) -> String {
         let mut s = String::with_capacity(2);
+        self.push_sfen(&mut s);
+        s
+    }
+    /// The SFEN text at the end of `s`, without a `String` of its own (a board's SFEN writes 40).
+    pub(crate) fn push_sfen(self, s: &mut String) {
         if self.kind.is_promoted() {
             s.push('+');
         }
         let c = self.kind.sfen_letter();
         s.push(if self.color == Color::Black { c } else { c.to_ascii_lowercase() });
-        s
     }
     #[inline]
     pub(crate) const fn code(self) -> u8 {
