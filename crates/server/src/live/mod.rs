@@ -286,9 +286,14 @@ impl Hub {
 
     /// How many connections of `side`'s player watch live game `id` now ([`Hub::present`]).
     pub async fn presence(&self, id: GameId, side: Side) -> Option<u32> {
+        self.ask(id, |reply| Command::Present { side, reply }).await
+    }
+
+    /// Asks live game `id`'s task: `None` when the game is not live, or ends before it answers.
+    async fn ask<T>(&self, id: GameId, command: impl FnOnce(oneshot::Sender<T>) -> Command) -> Option<T> {
         let h = self.handle(id)?;
         let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Present { side, reply }).await.ok()?;
+        h.tx.send(command(reply)).await.ok()?;
         wait.await.ok()
     }
 
@@ -311,10 +316,7 @@ impl Hub {
 
     /// Starts watching a live game.
     pub async fn watch(&self, id: GameId, after: Option<u64>) -> Option<Watching> {
-        let h = self.handle(id)?;
-        let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Watch { after, reply }).await.ok()?;
-        wait.await.ok()
+        self.ask(id, |reply| Command::Watch { after, reply }).await
     }
 
     /// As [`Hub::watch`], for a follower that replays the moves and needs no help to move (the
@@ -322,18 +324,12 @@ impl Hub {
     /// with its move, each a brief view, without the legal moves or the declaration's
     /// conditions, which cost most of a view to build.
     pub async fn follow(&self, id: GameId, after: Option<u64>) -> Option<Following> {
-        let h = self.handle(id)?;
-        let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Follow { after, reply }).await.ok()?;
-        wait.await.ok()
+        self.ask(id, |reply| Command::Follow { after, reply }).await
     }
 
     /// A copy of a live game as it is now.
     pub async fn read(&self, id: GameId) -> Option<LiveGame> {
-        let h = self.handle(id)?;
-        let (reply, wait) = oneshot::channel();
-        h.tx.send(Command::Read { reply }).await.ok()?;
-        wait.await.ok()
+        self.ask(id, |reply| Command::Read { reply }).await
     }
 
     /// A seated player's connection watching game `id` opened or closed: the guard says it
@@ -695,7 +691,7 @@ impl GameTask {
     }
 
     fn following(&self, after: Option<u64>) -> Following {
-        let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
+        let from = first_after(after);
         let logged = self.game.logged_from(from);
         let moved = logged.iter().rev().find_map(|l| l.moved.clone());
         Following {
@@ -706,7 +702,7 @@ impl GameTask {
     }
 
     fn watching(&self, after: Option<u64>) -> Watching {
-        let from = after.map_or(0, |a| a.saturating_add(1)) as usize;
+        let from = first_after(after);
         let mut backlog: Vec<Arc<ServerMsg>> = self
             .game
             .logged_from(from)
@@ -750,6 +746,11 @@ fn answered(id: GameId, reply: oneshot::Sender<Result<Acked, ActError>>, done: R
         tracing::error!(game = id, "event not stored; the game stops until a restart");
     }
     broken
+}
+
+/// The number of the first event after `after` (all of them without it).
+fn first_after(after: Option<u64>) -> usize {
+    after.map_or(0, |a| a.saturating_add(1)) as usize
 }
 
 async fn sleep_until(at: Option<Instant>) {
