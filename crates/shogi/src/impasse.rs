@@ -6,7 +6,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::position::{PROMOTION_ZONE, Position};
-use crate::types::Color;
+use crate::types::{Color, PieceKind};
 
 /// Points of `color`'s pieces on the board and in hand.
 pub fn points(pos: &Position, color: Color) -> u32 {
@@ -14,8 +14,14 @@ pub fn points(pos: &Position, color: Color) -> u32 {
 }
 
 fn board_points(pos: &Position, color: Color, area: Bitboard) -> u32 {
+    // One point a piece, the king none, four more for each rook and bishop, promoted or not:
+    // counted on the bitboards (a followed game's view counts this every move).
     let mine = pos.by_color(color) & area;
-    mine.map(|sq| pos.piece_at(sq).map_or(0, |p| p.kind.impasse_points())).sum()
+    let big = [PieceKind::Rook, PieceKind::Bishop, PieceKind::Dragon, PieceKind::Horse]
+        .into_iter()
+        .fold(Bitboard::EMPTY, |b, k| b | pos.by_kind(k));
+    let king = (mine & pos.by_kind(PieceKind::King)).count();
+    mine.count() - king + 4 * (mine & big).count()
 }
 
 /// Both players' points, and whether all of each player's board pieces (king included) stand in

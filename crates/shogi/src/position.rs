@@ -269,6 +269,12 @@ impl Position {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
+    /// The board's piece codes by square index (file-major, 0 for an empty square): what the
+    /// SFEN writer reads.
+    #[inline]
+    pub(crate) fn codes(&self) -> &[u8; 81] {
+        &self.board
+    }
     #[inline]
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]

@@ -4,7 +4,7 @@
 //! 9 to file 1; uppercase is sente; `+` marks a promoted piece; then side, hands, move number.
 
 use crate::position::{Position, PositionError};
-use crate::types::{Color, Hand, Piece, PieceKind, Square};
+use crate::types::{Color, Hand, Piece, PieceKind, SFEN_OF_CODE, Square};
 
 pub const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
@@ -187,54 +187,92 @@ pub fn board_sfen(pos: &Position) -> String {
 /// The board part of the SFEN, written at the end of `s` (a followed game's view writes one a
 /// move).
 fn write_board(pos: &Position, s: &mut String) {
-    for r in 1..=9u8 {
+    // Into bytes on the stack, then one copy: at most 2 bytes a square and 9 slashes. Ranks from
+    // the top, files from 9 to 1; a square's index is file × 9 + rank (from 0).
+    let codes = pos.codes();
+    let mut buf = [0u8; 2 * 81 + 10];
+    let mut n = 0;
+    for rank in 0..9 {
         let mut empty = 0;
-        for f in (1..=9u8).rev() {
-            let sq = Square::from_numbers(f, r).expect("in range");
-            match pos.piece_at(sq) {
-                Some(p) => {
-                    if empty > 0 {
-                        s.push((b'0' + empty) as char);
-                        empty = 0;
-                    }
-                    p.push_sfen(s);
-                }
-                None => empty += 1,
+        for file in (0..9).rev() {
+            let code = codes[file * 9 + rank];
+            if code == 0 {
+                empty += 1;
+                continue;
             }
+            if empty > 0 {
+                buf[n] = b'0' + empty;
+                n += 1;
+                empty = 0;
+            }
+            let [a, b] = SFEN_OF_CODE[code as usize & 31];
+            buf[n] = a;
+            buf[n + 1] = b;
+            n += 1 + usize::from(b != 0);
         }
         if empty > 0 {
-            s.push((b'0' + empty) as char);
+            buf[n] = b'0' + empty;
+            n += 1;
         }
-        if r < 9 {
-            s.push('/');
-        }
+        buf[n] = b'/';
+        n += 1;
     }
+    // The last rank's slash is not part of the SFEN.
+    s.push_str(std::str::from_utf8(&buf[..n - 1]).expect("SFEN is ASCII"));
 }
 
 /// Hands in canonical SFEN order: sente's then gote's, each R B G S N L P; `-` if both empty.
 pub fn hands_sfen(pos: &Position) -> String {
     let mut s = String::new();
+    write_hands(pos, &mut s);
+    s
+}
+
+/// The hands' part of the SFEN, written at the end of `s`.
+fn write_hands(pos: &Position, s: &mut String) {
+    let start = s.len();
     for color in Color::ALL {
         let h = pos.hand(color);
         for k in PieceKind::HAND_WRITTEN {
             let n = h.count(k);
             if n > 1 {
-                s.push_str(&n.to_string());
+                push_number(s, n.into());
             }
             if n > 0 {
-                Piece::new(color, k).push_sfen(&mut s);
+                Piece::new(color, k).push_sfen(s);
             }
         }
     }
-    if s.is_empty() { "-".into() } else { s }
+    if s.len() == start {
+        s.push('-');
+    }
+}
+
+/// `n` in decimal at the end of `s`, without `fmt`.
+fn push_number(s: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(&digits[i..]).expect("digits are ASCII"));
 }
 
 /// Canonical SFEN of the whole position.
 pub fn to_sfen(pos: &Position) -> String {
-    use std::fmt::Write as _;
     let mut s = String::with_capacity(100);
     write_board(pos, &mut s);
-    let _ = write!(s, " {} {} {}", pos.turn().sfen_char(), hands_sfen(pos), pos.move_number());
+    s.push(' ');
+    s.push(pos.turn().sfen_char());
+    s.push(' ');
+    write_hands(pos, &mut s);
+    s.push(' ');
+    push_number(&mut s, pos.move_number().into());
     s
 }
 

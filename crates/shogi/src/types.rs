@@ -367,11 +367,17 @@ impl Piece {
     }
     /// The SFEN text at the end of `s`, without a `String` of its own (a board's SFEN writes 40).
     pub(crate) fn push_sfen(self, s: &mut String) {
-        if self.kind.is_promoted() {
-            s.push('+');
+        let [a, b] = self.sfen_bytes();
+        s.push(a as char);
+        if b != 0 {
+            s.push(b as char);
         }
-        let c = self.kind.sfen_letter();
-        s.push(if self.color == Color::Black { c } else { c.to_ascii_lowercase() });
+    }
+    /// The SFEN text as bytes: the letter, after `+` when promoted (then the second is 0).
+    pub(crate) const fn sfen_bytes(self) -> [u8; 2] {
+        let c = self.kind.sfen_letter() as u8;
+        let c = if matches!(self.color, Color::Black) { c } else { c.to_ascii_lowercase() };
+        if self.kind.is_promoted() { [b'+', c] } else { [c, 0] }
     }
     #[inline]
     pub(crate) const fn code(self) -> u8 {
@@ -383,6 +389,19 @@ impl Piece {
         PIECE_FROM_CODE[code as usize]
     }
 }
+
+/// Each code's SFEN text ([`Piece::sfen_bytes`]); code 0, the empty square, has none.
+pub(crate) const SFEN_OF_CODE: [[u8; 2]; 32] = {
+    let mut t = [[0; 2]; 32];
+    let mut code = 1;
+    while code <= 28 {
+        if let Some(p) = PIECE_FROM_CODE[code] {
+            t[code] = p.sfen_bytes();
+        }
+        code += 1;
+    }
+    t
+};
 
 const PIECE_FROM_CODE: [Option<Piece>; 32] = {
     let mut t = [None; 32];

@@ -340,6 +340,38 @@ fn ufs_5_8_6_points_count_promoted_as_unpromoted() {
     assert_eq!(shogi::impasse::points(&full, Color::White), 27);
 }
 
+/// The count on bitboards agrees with the articles' piece-by-piece count over random games
+/// (promotions, captures and drops included).
+#[test]
+fn ufs_5_8_6_points_agree_with_a_piece_by_piece_count() {
+    let by_piece = |p: &Position, c: Color| -> u32 {
+        let board: u32 = shogi::Square::all()
+            .filter_map(|sq| p.piece_at(sq))
+            .filter(|pc| pc.color == c)
+            .map(|pc| pc.kind.impasse_points())
+            .sum();
+        board + p.hand(c).impasse_points()
+    };
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..200 {
+        let mut p = Position::startpos();
+        for _ in 0..160 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves.get((seed % moves.len() as u64) as usize).copied().expect("in range");
+            p.play(mv).expect("legal");
+            for c in [Color::Black, Color::White] {
+                assert_eq!(shogi::impasse::points(&p, c), by_piece(&p, c), "{}", p.to_sfen());
+            }
+        }
+    }
+}
+
 #[test]
 fn ufs_5_8_6_3_twenty_four_point_count() {
     let c = |b, w| ImpasseCount { points: [b, w], all_entered: [true, true], pieces: [20, 20] };
