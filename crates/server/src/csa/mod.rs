@@ -803,8 +803,11 @@ impl Conn {
     async fn on_message(&mut self, g: &mut Board, f: &Followed, you: Side) -> Result<bool, Closed> {
         let mut out = String::new();
         if let Some((mv, t)) = g.advance(f.moved.as_deref(), &f.view) {
-            use std::fmt::Write as _;
-            let _ = writeln!(out, "{mv},T{t}");
+            // Without `fmt`: two echoes a move.
+            out.push_str(&mv);
+            out.push_str(",T");
+            out.push_str(itoa::Buffer::new().format(t));
+            out.push('\n');
         }
         g.claim_at = f.countdown.filter(|c| c.side != you).map(|c| c.claimable_at);
         let over = match &f.view.outcome {
