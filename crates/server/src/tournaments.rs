@@ -119,6 +119,10 @@ pub struct Tournaments {
     changed: broadcast::Sender<Changed>,
     /// Set when the server stops: followers end (an open stream would hold the shutdown).
     closing: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Every game a tournament created for a board, read at the start and added to as games are
+    /// created: a game that ends live and is none of them (most of a server's) is passed over
+    /// without asking the store for its board.
+    board_games: Arc<Mutex<HashSet<GameId>>>,
 }
 
 /// What a tournament's follower hears.
@@ -198,7 +202,14 @@ impl Follow {
 impl Tournaments {
     pub fn new(store: Store, hub: Hub) -> Tournaments {
         let closing = Arc::new(tokio::sync::watch::channel(false).0);
-        Tournaments { store, hub, locks: Arc::default(), changed: broadcast::channel(1024).0, closing }
+        Tournaments {
+            store,
+            hub,
+            locks: Arc::default(),
+            changed: broadcast::channel(1024).0,
+            closing,
+            board_games: Arc::default(),
+        }
     }
 
     /// Ends every follower: the server stops.
@@ -218,13 +229,20 @@ impl Tournaments {
     /// game's end for as long as the server runs.
     pub async fn start(&self) -> std::result::Result<(), StoreError> {
         let mut ended = self.hub.ended();
+        let games = self.store.board_game_ids().await?;
+        self.board_games.lock().expect("board games lock").extend(games);
         self.catch_up().await?;
         let this = self.clone();
         tokio::spawn(async move {
             use tokio::sync::broadcast::error::RecvError;
             loop {
                 let done = match ended.recv().await {
-                    Ok(game) => this.game_ended(game, true).await,
+                    // A game that ended here and no board's: nothing to enter, and no need to ask
+                    // the store (most games). An amendment may come from any node: it asks.
+                    Ok(e) if !e.amended && !this.board_games.lock().expect("board games lock").contains(&e.game) => {
+                        Ok(())
+                    }
+                    Ok(e) => this.game_ended(e.game, true).await,
                     Err(RecvError::Lagged(_)) => this.catch_up().await.map_err(TournamentError::from),
                     Err(RecvError::Closed) => return,
                 };
@@ -729,6 +747,8 @@ impl Tournaments {
     ) -> Result<GameId> {
         let text = serde_json::to_string(setup).expect("setups serialize");
         let game = self.store.create_game(&text, by.id, [Some(black), Some(white)], now_ms() as i64, None).await?;
+        // Known for a board's game before it starts, so its end is never passed over.
+        self.board_games.lock().expect("board games lock").insert(game);
         let writes = [TournamentWrite::Game { round, board, game, black: black_number, replay }];
         let what = match (replay, l.t.system) {
             (0, _) => "game",

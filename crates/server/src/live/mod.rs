@@ -44,6 +44,14 @@ pub enum ActError {
     Store(#[from] StoreError),
 }
 
+/// A game whose result was stored: at its end, or by an arbiter's amendment after it (which
+/// any node of the server may store, whichever started the game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ended {
+    pub game: GameId,
+    pub amended: bool,
+}
+
 /// An act taken: its event's number and the referee's answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Acked {
@@ -126,7 +134,7 @@ pub struct Hub {
     amending: Arc<tokio::sync::Mutex<()>>,
     /// Games whose result was stored (an end, or an arbiter's amendment): what tournaments
     /// enter on their boards (crate::tournaments).
-    ended: broadcast::Sender<GameId>,
+    ended: broadcast::Sender<Ended>,
     /// Games that took an event (a move, a clock's stop, a ruling): what a tournament's
     /// followers hear of its boards.
     acted: broadcast::Sender<GameId>,
@@ -152,7 +160,7 @@ impl Hub {
 
     /// Each game whose result is stored from now on, as it is. A receiver that lags behind
     /// misses some (`RecvError::Lagged`) and must look at the store.
-    pub fn ended(&self) -> broadcast::Receiver<GameId> {
+    pub fn ended(&self) -> broadcast::Receiver<Ended> {
         self.ended.subscribe()
     }
 
@@ -372,7 +380,7 @@ impl Hub {
         self.store.appender().append(vec![row_of(id, seq, user, &logged)]).await?;
         let outcome = serde_json::to_string(&game.outcome()).expect("outcomes serialize");
         self.store.set_status(id, GameStatus::Finished, Some(&outcome)).await?;
-        let _ = self.ended.send(id);
+        let _ = self.ended.send(Ended { game: id, amended: true });
         Ok(Acked { seq, answer: logged.answer })
     }
 
@@ -730,7 +738,7 @@ impl GameTask {
         let outcome = serde_json::to_string(&self.game.outcome()).expect("outcomes serialize");
         match self.store.set_status(self.id, GameStatus::Finished, Some(&outcome)).await {
             Ok(()) => {
-                let _ = self.hub.ended.send(self.id);
+                let _ = self.hub.ended.send(Ended { game: self.id, amended: false });
             }
             Err(e) => tracing::error!(game = self.id, error = %e, "could not mark the game finished"),
         }

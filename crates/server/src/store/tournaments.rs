@@ -374,6 +374,12 @@ impl Store {
         rows.iter().map(board_game).collect()
     }
 
+    /// Every game linked to a tournament's board.
+    pub async fn board_game_ids(&self) -> Result<Vec<GameId>> {
+        let rows = sqlx::query("SELECT game_id FROM tournament_games").fetch_all(&self.pool).await?;
+        rows.iter().map(|r| r.try_get::<GameId, _>(0).map_err(Into::into)).collect()
+    }
+
     /// The tournament board a game is played on, if any.
     pub async fn board_of_game(&self, game: GameId) -> Result<Option<BoardGame>> {
         let row = sqlx::query(&format!(
