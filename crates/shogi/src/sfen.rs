@@ -236,7 +236,7 @@ fn write_hands(pos: &Position, s: &mut String) {
         for k in PieceKind::HAND_WRITTEN {
             let n = h.count(k);
             if n > 1 {
-                push_number(s, n.into());
+                s.push_str(itoa::Buffer::new().format(n));
             }
             if n > 0 {
                 Piece::new(color, k).push_sfen(s);
@@ -248,21 +248,6 @@ fn write_hands(pos: &Position, s: &mut String) {
     }
 }
 
-/// `n` in decimal at the end of `s`, without `fmt`.
-fn push_number(s: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.push_str(std::str::from_utf8(&digits[i..]).expect("digits are ASCII"));
-}
-
 /// Canonical SFEN of the whole position.
 pub fn to_sfen(pos: &Position) -> String {
     let mut s = String::with_capacity(100);
@@ -272,7 +257,7 @@ pub fn to_sfen(pos: &Position) -> String {
     s.push(' ');
     write_hands(pos, &mut s);
     s.push(' ');
-    push_number(&mut s, pos.move_number().into());
+    s.push_str(itoa::Buffer::new().format(pos.move_number()));
     s
 }
 
